@@ -1,0 +1,81 @@
+// Section B: the embedded default. With a fresh config dir the built-in `local`
+// profile is active, so `apictl rest get /v1/items` starts the reference server
+// in-process, sends one request to it over loopback, and stops it.
+import { APICTL_BIN, apictlEnv, cliUnavailable, makeTempDir, removeDir } from './environment.mjs'
+import { formatMs, formatRatio, goalNote, renderTable } from './format.mjs'
+import { runPairedRounds } from './paired-rounds.mjs'
+
+const GOAL_EMBEDDED = 2
+
+export async function embeddedSection({ warmups, rounds }, progress) {
+  const cli = cliUnavailable()
+  const cases = [
+    { id: 'node', label: "node -e ''  (baseline)", command: process.execPath, args: ['-e', ''] },
+    {
+      id: 'embedded',
+      label: 'apictl rest get /v1/items  (fresh config: embedded server)',
+      command: process.execPath,
+      args: [APICTL_BIN, 'rest', 'get', '/v1/items'],
+      unavailable: cli && `error: ${cli}`,
+      // A fresh, empty config dir for every run, made and removed outside the timed span.
+      prepare: async () => {
+        const configDir = await makeTempDir('apictl-bench-embedded-')
+        return { env: apictlEnv(configDir), cleanup: () => removeDir(configDir) }
+      },
+      check: (result) =>
+        parsesAsJson(result.stdout) ? undefined : `output is not JSON: ${result.stdout.slice(0, 60)}`,
+    },
+  ]
+  const results = await runPairedRounds(cases, {
+    warmups,
+    rounds,
+    ratioTo: ['node'],
+    onProgress: (step) => progress(`B ${step}`),
+  })
+  const embedded = results.find((result) => result.id === 'embedded')
+  const measured = embedded.status === 'ok' && embedded.runs > 0
+  const goals = [
+    {
+      section: 'B',
+      id: 'embedded',
+      goal: `embedded apictl rest get /v1/items ≤ ${GOAL_EMBEDDED}× node -e ''`,
+      measured: embedded.ratios.node,
+      display: formatRatio(embedded.ratios.node),
+      met: measured ? embedded.ratios.node <= GOAL_EMBEDDED : null,
+    },
+  ]
+  return { warmups, rounds, results, goals }
+}
+
+function parsesAsJson(text) {
+  try {
+    JSON.parse(text)
+    return text.trim().length > 0
+  } catch {
+    return false
+  }
+}
+
+export function renderEmbedded(section) {
+  const goal = section.goals[0]
+  const rows = section.results.map((result) => {
+    if (result.status !== 'ok') return [result.label, '–', '–', '–', result.note]
+    const notes = [result.id === 'embedded' && goalNote(goal), result.note].filter(Boolean)
+    return [
+      result.label,
+      formatMs(result.medianMs),
+      formatMs(result.p90Ms),
+      formatRatio(result.ratios.node),
+      notes.join('; '),
+    ]
+  })
+  const columns = [
+    { title: 'command', align: 'left' },
+    { title: 'median', align: 'right' },
+    { title: 'p90', align: 'right' },
+    { title: "× node -e ''", align: 'right' },
+    { title: 'goal / note', align: 'left' },
+  ]
+  const title = `B. Embedded default: ${section.rounds} paired rounds after ${section.warmups} warm-up(s), fresh APICTL_CONFIG_DIR per run`
+  return `${title}\n\n${renderTable(columns, rows)}`
+}

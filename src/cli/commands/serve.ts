@@ -1,0 +1,52 @@
+import type { Context } from '../../core/context.js'
+import { startServer } from '../../server/start-server.js'
+
+export interface ServeOptions {
+  port: number
+  host: string
+  data?: string
+  quiet?: boolean
+}
+
+/** Resolves on the first SIGINT or SIGTERM, or when the context's signal aborts. */
+function stopRequested(signal: AbortSignal | undefined): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (reason: string) => {
+      process.off('SIGINT', onInterrupt)
+      process.off('SIGTERM', onTerminate)
+      signal?.removeEventListener('abort', onAbort)
+      resolve(reason)
+    }
+    const onInterrupt = () => stop('SIGINT')
+    const onTerminate = () => stop('SIGTERM')
+    const onAbort = () => stop('abort')
+    process.once('SIGINT', onInterrupt)
+    process.once('SIGTERM', onTerminate)
+    if (signal?.aborted) stop('abort')
+    else signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+/**
+ * `apictl serve`: runs the reference server until Ctrl-C / SIGTERM, logging
+ * each request on stderr unless --quiet; exits 0 once the port is released.
+ */
+export async function runServe(options: ServeOptions, ctx: Context): Promise<number> {
+  const log = options.quiet ? undefined : (line: string) => ctx.stderr.write(`${line}\n`)
+  const server = await startServer({
+    port: options.port,
+    host: options.host,
+    dataFile: options.data,
+    log,
+    env: ctx.env,
+  })
+  const store = options.data === undefined ? 'store in memory' : `store in ${options.data}`
+  ctx.stderr.write(`apictl serve: listening on ${server.url}\n`)
+  ctx.stderr.write(
+    `apictl serve: REST /v1 /v2 (try ${server.url}/v1/items), GraphQL /graphql, SOAP /soap?wsdl, OAuth POST /oauth/token; ${store}\n`,
+  )
+  const reason = await stopRequested(ctx.signal)
+  await server.close()
+  ctx.stderr.write(`apictl serve: stopped (${reason})\n`)
+  return 0
+}

@@ -1,0 +1,104 @@
+import { type Command, InvalidArgumentError, Option } from 'commander'
+import { UsageError } from '../core/errors.js'
+import { type CommonOptions, OUTPUT_FORMATS, type OutputFormat } from '../core/request-options.js'
+
+/** Adds the options every style shares (SPEC §3) to a command. */
+export function addCommonOptions(command: Command): Command {
+  return command
+    .option('-H, --header <header>', "extra header 'Name: value' (repeatable)", collect)
+    .option('--user <user:pass>', 'HTTP Basic credentials')
+    .option('--token <token>', 'send Authorization: Bearer TOKEN')
+    .option('--oauth2 <token-url>', 'OAuth 2.0 client credentials: fetch (and cache) a token from this URL')
+    .option('--client-id <id>', 'OAuth 2.0 client id (with --oauth2)')
+    .option('--client-secret <secret>', 'OAuth 2.0 client secret (with --oauth2)')
+    .option('--scope <scope>', 'OAuth 2.0 scope (with --oauth2)')
+    .option(
+      '--timeout <seconds>',
+      'time limit for the whole call, retries included (default 30)',
+      positiveNumber,
+    )
+    .option('--retry <n>', 'retries on network errors and 502/503/504 (idempotent methods only)', count, 0)
+    .option('--insecure', 'skip TLS certificate verification')
+    .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS))
+    .option('--no-color', 'plain output without colour (also NO_COLOR)')
+    .option('-v, --verbose', 'request and response heads and timings on stderr (credentials redacted)')
+    .option('--dry-run', 'print the exact request and send nothing')
+    .option('--curl', 'print an equivalent curl command and send nothing')
+    .option('--profile <name>', 'use this profile (also APICTL_PROFILE)')
+}
+
+interface RawCommonOptions {
+  header?: string[]
+  user?: string
+  token?: string
+  oauth2?: string
+  clientId?: string
+  clientSecret?: string
+  scope?: string
+  timeout?: number
+  retry: number
+  insecure?: boolean
+  output?: OutputFormat
+  color?: boolean
+  verbose?: boolean
+  dryRun?: boolean
+  curl?: boolean
+  profile?: string
+}
+
+export function normalizeCommonOptions(raw: RawCommonOptions): CommonOptions {
+  if (raw.oauth2 && (!raw.clientId || !raw.clientSecret)) {
+    throw new UsageError('--oauth2 needs --client-id and --client-secret.', {
+      hint: 'apictl ... --oauth2 https://host/oauth/token --client-id ID --client-secret SECRET [--scope S]',
+    })
+  }
+  if (raw.user && !raw.user.includes(':')) {
+    throw new UsageError(`--user expects USER:PASS, got '${raw.user}'.`, {
+      hint: 'For example --user demo:demo',
+    })
+  }
+  return {
+    profile: raw.profile,
+    headers: (raw.header ?? []).map(parseHeader),
+    user: raw.user,
+    token: raw.token,
+    oauth2: raw.oauth2
+      ? { tokenUrl: raw.oauth2, clientId: raw.clientId!, clientSecret: raw.clientSecret!, scope: raw.scope }
+      : undefined,
+    timeoutSeconds: raw.timeout,
+    retry: raw.retry,
+    insecure: raw.insecure ?? false,
+    output: raw.output,
+    colour: raw.color === false ? false : undefined,
+    verbose: raw.verbose ?? false,
+    dryRun: raw.dryRun ?? false,
+    curl: raw.curl ?? false,
+  }
+}
+
+export function parseHeader(text: string): [string, string] {
+  const colon = text.indexOf(':')
+  const name = colon > 0 ? text.slice(0, colon).trim() : ''
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+    throw new UsageError(`'${text}' is not a header.`, { hint: "Write headers as -H 'Name: value'." })
+  }
+  return [name, text.slice(colon + 1).trim()]
+}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value]
+}
+
+function positiveNumber(value: string): number {
+  const number = Number(value)
+  if (!Number.isFinite(number) || number <= 0)
+    throw new InvalidArgumentError('expected a number of seconds above 0.')
+  return number
+}
+
+function count(value: string): number {
+  const number = Number(value)
+  if (!Number.isInteger(number) || number < 0)
+    throw new InvalidArgumentError('expected a whole number, 0 or more.')
+  return number
+}

@@ -1,0 +1,30 @@
+import { CommanderError } from 'commander'
+import { type Context, processContext } from '../core/context.js'
+import { ExitCode } from '../core/exit-codes.js'
+import { buildProgram } from './program.js'
+import { reportError } from './report-error.js'
+
+/**
+ * The CLI's one error boundary: runs a command and turns whatever it throws
+ * into a message on stderr and an exit code. Nothing deeper exits the process.
+ */
+export async function main(argv: string[], ctx: Context = processContext()): Promise<number> {
+  let exitCode: number = ExitCode.Ok
+  const program = buildProgram(ctx, (code) => {
+    exitCode = code
+  })
+  try {
+    await program.parseAsync(argv, { from: 'user' })
+    return exitCode
+  } catch (error) {
+    if (error instanceof CommanderError) return commanderExit(error)
+    return reportError(error, ctx)
+  }
+}
+
+function commanderExit(error: CommanderError): number {
+  if (error.exitCode === 0) return ExitCode.Ok
+  if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.Ok
+  // commander already printed its message (with did-you-mean) to stderr.
+  return ExitCode.Usage
+}

@@ -1,0 +1,14 @@
+import { type Context, colourEnabled } from '../core/context.js'
+import type { HttpRequest } from '../core/exchange.js'
+import { formatRequestHead } from '../render/format-request-head.js'
+
+/** --dry-run: the exact request, as an HTTP message, on stdout (credentials included: it is what would be sent). */
+export function printRequest(request: HttpRequest, ctx: Context): void {
+  const colour = colourEnabled(ctx.stdout, ctx.env, undefined)
+  const headers = { ...request.headers }
+  if (request.oauth2) headers.Authorization = `Bearer <token from ${request.oauth2.tokenUrl}>`
+  ctx.stdout.write(
+    `${formatRequestHead({ method: request.method, url: request.url, headers }, { colour })}\n`,
+  )
+  if (request.body !== undefined) ctx.stdout.write(`\n${request.body.toString()}\n`)
+}

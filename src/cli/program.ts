@@ -1,0 +1,39 @@
+import { Command } from 'commander'
+import type { Context } from '../core/context.js'
+import { VERSION } from '../core/version.js'
+import { registerProfileCommand } from './commands/profile-command.js'
+import { registerRestCommand } from './commands/rest-command.js'
+import { registerServeCommand } from './commands/serve-command.js'
+
+export type SetExitCode = (code: number) => void
+
+/**
+ * commander wiring only. Each command's module is imported inside its action,
+ * so `apictl --help` and `--version` load none of got, graphql or xml-js.
+ */
+export function buildProgram(ctx: Context, setExitCode: SetExitCode): Command {
+  const program = new Command('apictl')
+    .description('One terminal tool for GraphQL, versioned REST and SOAP 1.1/1.2 APIs.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .configureOutput({
+      writeOut: (text) => ctx.stdout.write(text),
+      writeErr: (text) => ctx.stderr.write(text),
+      outputError: (text, write) => write(text.replace(/^error:/, 'error:')),
+    })
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ apictl rest get /v1/items                 REST against the built-in server
+  $ apictl rest post /v1/items name=Pen price:=2.5 --user demo:demo
+  $ apictl serve --port 4000                  run the reference server
+
+Exit codes: 0 ok, 2 usage, 3 network, 4 rejected (4xx), 5 server failed (5xx), 6 bad response, 1 bug.`,
+    )
+  registerRestCommand(program, ctx, setExitCode)
+  registerProfileCommand(program, ctx, setExitCode)
+  registerServeCommand(program, ctx, setExitCode)
+  return program
+}

@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises'
+import type { Context } from '../core/context.js'
+import { UsageError } from '../core/errors.js'
+
+/** --data JSON | @file | - (stdin): the body text, checked to be JSON. */
+export async function readDataOption(data: string, ctx: Context): Promise<string> {
+  const source = data === '-' ? 'stdin' : data.startsWith('@') ? data.slice(1) : undefined
+  const text =
+    source === undefined ? data : source === 'stdin' ? await readStdin(ctx) : await readFileText(source)
+  try {
+    JSON.parse(text)
+  } catch (error) {
+    throw new UsageError(
+      `--data ${source === undefined ? 'is' : `from ${source} is`} not valid JSON: ${(error as Error).message}.`,
+      {
+        where: source === undefined ? '--data' : source,
+        hint: `Check the JSON, e.g. --data '{"name": "Pen", "price": 2.5}', or use items: name=Pen price:=2.5`,
+      },
+    )
+  }
+  return text
+}
+
+async function readFileText(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8')
+  } catch (error) {
+    throw new UsageError(
+      `Cannot read --data file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`,
+      {
+        where: file,
+        hint: 'Check the path (relative to the current directory).',
+      },
+    )
+  }
+}
+
+export async function readStdin(ctx: Context): Promise<string> {
+  if (ctx.stdin.isTTY) {
+    throw new UsageError('--data - reads the body from stdin, but stdin is a terminal.', {
+      hint: 'Pipe the body in: echo \'{"name":"Pen"}\' | apictl rest post /v1/items --data -',
+    })
+  }
+  const chunks: Buffer[] = []
+  for await (const chunk of ctx.stdin)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string))
+  return Buffer.concat(chunks).toString('utf8')
+}

@@ -1,0 +1,50 @@
+import type { OAuth2Settings } from '../core/exchange.js'
+
+/** How a library client is made: a profile, or the URLs themselves, plus defaults for every call. */
+export interface ClientOptions {
+  /** A profile from config.json; `local` (the default without URLs) is the embedded reference server. */
+  profile?: string
+  rest?: string
+  graphql?: string
+  soap?: string
+  wsdl?: string
+  headers?: Record<string, string>
+  /** HTTP Basic as USER:PASS. */
+  user?: string
+  /** Bearer token. */
+  token?: string
+  oauth2?: OAuth2Settings
+  /** Seconds for each call, retries included (default 30). */
+  timeout?: number
+  retry?: number
+  insecure?: boolean
+  /** Environment for `${env:NAME}` references and the config dir (default process.env). */
+  env?: Record<string, string | undefined>
+}
+
+export interface ApiError {
+  message: string
+  /** The exit code the CLI would use: 2 usage, 3 network, 4 rejected, 5 server failed, 6 bad response. */
+  exitCode: number
+  /** HTTP status, when the server answered. */
+  status?: number
+  where?: string
+  hint?: string
+}
+
+export interface RestCallOptions {
+  query?: Record<string, string | number | boolean | Array<string | number | boolean>>
+  headers?: Record<string, string>
+  /** A JSON value to send as the body. */
+  body?: unknown
+  accept?: string
+  signal?: AbortSignal
+}
+
+export interface RestResponse<T = unknown> {
+  status?: number
+  headers?: Record<string, string | string[]>
+  /** The decoded body: parsed JSON, or the text of an XML/text body. */
+  data?: T
+  error?: ApiError
+}

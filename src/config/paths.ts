@@ -1,0 +1,41 @@
+import { homedir } from 'node:os'
+import { isAbsolute, join } from 'node:path'
+import type { Context } from '../core/context.js'
+
+type Environment = Context['env']
+
+/** A variable counts only when it is set and not empty. */
+function setting(env: Environment, name: string): string | undefined {
+  const value = env[name]
+  return value === undefined || value === '' ? undefined : value
+}
+
+/** XDG base directories must be absolute; a relative one is ignored (XDG Base Directory spec). */
+function xdgBase(env: Environment, name: string): string | undefined {
+  const value = setting(env, name)
+  return value !== undefined && isAbsolute(value) ? value : undefined
+}
+
+/** Where config.json lives: $APICTL_CONFIG_DIR, else $XDG_CONFIG_HOME/apictl, else ~/.config/apictl. */
+export function configDir(env: Environment, home: string = homedir()): string {
+  const explicit = setting(env, 'APICTL_CONFIG_DIR')
+  if (explicit !== undefined) return explicit
+  return join(xdgBase(env, 'XDG_CONFIG_HOME') ?? join(home, '.config'), 'apictl')
+}
+
+/** Where caches live: $APICTL_CACHE_DIR, else $XDG_CACHE_HOME/apictl, else ~/.cache/apictl. */
+export function cacheDir(env: Environment, home: string = homedir()): string {
+  const explicit = setting(env, 'APICTL_CACHE_DIR')
+  if (explicit !== undefined) return explicit
+  return join(xdgBase(env, 'XDG_CACHE_HOME') ?? join(home, '.cache'), 'apictl')
+}
+
+/** The profiles file: `config.json` in the config dir. */
+export function configFile(env: Environment, home?: string): string {
+  return join(configDir(env, home), 'config.json')
+}
+
+/** The OAuth2 token cache: `tokens.json` in the cache dir. */
+export function tokenCacheFile(env: Environment, home?: string): string {
+  return join(cacheDir(env, home), 'tokens.json')
+}

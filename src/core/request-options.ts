@@ -1,0 +1,27 @@
+import type { OAuth2Settings } from './exchange.js'
+
+export const OUTPUT_FORMATS = ['pretty', 'json', 'raw', 'table', 'xml'] as const
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
+
+/** The options every style shares (SPEC §3), typed and normalised once at the boundary. */
+export interface CommonOptions {
+  profile?: string
+  /** -H 'Name: value', in the order given. */
+  headers: Array<[string, string]>
+  user?: string
+  token?: string
+  oauth2?: OAuth2Settings
+  /** --timeout in seconds; undefined means the profile's, else 30. */
+  timeoutSeconds?: number
+  retry: number
+  insecure: boolean
+  /** undefined: pretty, coloured only on a terminal. */
+  output?: OutputFormat
+  /** false with --no-color. */
+  colour?: boolean
+  verbose: boolean
+  dryRun: boolean
+  curl: boolean
+}
+
+export const DEFAULT_TIMEOUT_SECONDS = 30

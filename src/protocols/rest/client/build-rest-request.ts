@@ -1,0 +1,46 @@
+import type { HttpRequest, OAuth2Settings } from '../../../core/exchange.js'
+import { headerValue, withHeader, withoutHeader } from '../../../core/exchange.js'
+import { VERSION } from '../../../core/version.js'
+import type { RestMethod } from './rest-method.js'
+
+export interface RestRequestInput {
+  method: RestMethod
+  url: URL
+  /** Profile headers, auth and -H, in order: a later one replaces an earlier one of the same name. */
+  headers: Array<[string, string]>
+  /** Headers to drop, even defaults (`Name:` items). */
+  unsetHeaders?: string[]
+  query?: Array<[string, string]>
+  /** A JSON value to send as the body. */
+  json?: unknown
+  /** A body already serialised (--data). */
+  rawBody?: string
+  accept?: string
+  oauth2?: OAuth2Settings
+}
+
+/** Pure: the HTTP request a REST call sends. --dry-run and --curl print exactly this. */
+export function buildRestRequest(input: RestRequestInput): HttpRequest {
+  const url = new URL(input.url)
+  for (const [name, value] of input.query ?? []) url.searchParams.append(name, value)
+  const body = input.rawBody ?? (input.json === undefined ? undefined : JSON.stringify(input.json))
+  let headers: Record<string, string> = {
+    'User-Agent': `apictl/${VERSION}`,
+    Accept: acceptHeader(input.accept),
+  }
+  for (const [name, value] of input.headers) headers = withHeader(headers, name, value)
+  if (body !== undefined && !headerValue(headers, 'content-type')) {
+    headers = withHeader(headers, 'Content-Type', 'application/json')
+  }
+  for (const name of input.unsetHeaders ?? []) headers = withoutHeader(headers, name)
+  const request: HttpRequest = { method: input.method, url: url.toString(), headers }
+  if (body !== undefined) request.body = body
+  if (input.oauth2) request.oauth2 = input.oauth2
+  return request
+}
+
+export function acceptHeader(accept: string | undefined): string {
+  if (!accept || accept === 'json') return 'application/json'
+  if (accept === 'xml') return 'application/xml'
+  return accept
+}

@@ -1,0 +1,95 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { sendEmpty, sendProblem } from '../../../server/http/respond.js'
+import { respondError } from '../../../server/http/respond-error.js'
+import { createItem, deleteItem, getItem, listItems, patchItem, replaceItem } from './item-handlers.js'
+import { negotiateFormat } from './negotiation.js'
+import { representations } from './representation.js'
+import { type RestExchange, type RestServices, requireAuth } from './rest-exchange.js'
+import { createReview, getReview, listReviews } from './review-handlers.js'
+import { allowedMethods, matchRoute, type RestRoute, type RouteKind } from './routes.js'
+
+type Handler = (exchange: RestExchange) => void | Promise<void>
+
+/** Writes check credentials first (reads are open). */
+function authorised(handler: Handler): Handler {
+  return async (exchange) => {
+    await requireAuth(exchange, exchange.services.auth)
+    await handler(exchange)
+  }
+}
+
+const handlers: Record<RouteKind, Record<string, Handler>> = {
+  items: { GET: listItems, HEAD: listItems, POST: authorised(createItem) },
+  item: {
+    GET: getItem,
+    HEAD: getItem,
+    PUT: authorised(replaceItem),
+    PATCH: authorised(patchItem),
+    DELETE: authorised(deleteItem),
+  },
+  reviews: { GET: listReviews, HEAD: listReviews, POST: authorised(createReview) },
+  review: { GET: getReview, HEAD: getReview },
+}
+
+export type RestHandler = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+  query: string,
+) => void
+
+/**
+ * The REST half (SPEC §7): /v1 and /v2 over the shared store. Routing,
+ * OPTIONS/405 with Allow and content negotiation happen here; each route's
+ * work is in item-handlers and review-handlers. Reads answer synchronously.
+ */
+export function createRestHandler(services: RestServices): RestHandler {
+  return (request, response, path, query) => {
+    let route: RestRoute | undefined
+    try {
+      route = matchRoute(path)
+    } catch (error) {
+      respondError(response, error, services.log)
+      return
+    }
+    if (route === undefined) {
+      sendProblem(response, 404, `there is no resource at ${path.slice(0, 200)}; try /v1/items or /v2/items`)
+      return
+    }
+    const method = request.method ?? 'GET'
+    const allow = allowedMethods[route.kind]
+    if (method === 'OPTIONS') {
+      sendEmpty(response, 204, { allow })
+      return
+    }
+    const table = handlers[route.kind]
+    const handler = Object.hasOwn(table, method) ? table[method] : undefined
+    if (handler === undefined) {
+      sendProblem(response, 405, `${method.slice(0, 20)} is not allowed here; allowed: ${allow}`, { allow })
+      return
+    }
+    const format = method === 'DELETE' ? 'json' : negotiateFormat(request.headers.accept)
+    if (format === undefined) {
+      sendProblem(response, 406, 'this resource is available as application/json or application/xml', {
+        vary: 'Accept',
+      })
+      return
+    }
+    const exchange: RestExchange = {
+      request,
+      response,
+      route,
+      query,
+      representation: representations[route.version],
+      format,
+      services,
+    }
+    try {
+      const pending = handler(exchange)
+      if (pending !== undefined)
+        pending.catch((error: unknown) => respondError(response, error, services.log))
+    } catch (error) {
+      respondError(response, error, services.log)
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import type { Review } from '../../../server/item.js'
+import { StoreError } from '../../../server/store-error.js'
+import { readJsonBody } from './json-body.js'
+import { jsonArray, reviewJson } from './representation.js'
+import { type RestExchange, sendRepresentation, versionUrl } from './rest-exchange.js'
+
+function reviewsOf(exchange: RestExchange): readonly Review[] {
+  const reviews = exchange.services.store.listReviews(exchange.route.itemId)
+  if (reviews === undefined) throw StoreError.notFound('item', exchange.route.itemId)
+  return reviews
+}
+
+function sendReview(exchange: RestExchange, status: number, review: Review, headers = {}): void {
+  sendRepresentation(
+    exchange,
+    status,
+    () => reviewJson(review),
+    { root: 'review', value: () => review },
+    headers,
+  )
+}
+
+/** GET /vN/items/{id}/reviews: every review of the item, oldest first. */
+export function listReviews(exchange: RestExchange): void {
+  const reviews = reviewsOf(exchange)
+  sendRepresentation(
+    exchange,
+    200,
+    () => jsonArray(reviews, reviewJson),
+    { root: 'reviews', value: () => reviews },
+    {
+      'x-total-count': String(reviews.length),
+    },
+  )
+}
+
+/** GET /vN/items/{id}/reviews/{reviewId}: where a created review's Location points. */
+export function getReview(exchange: RestExchange): void {
+  const review = reviewsOf(exchange).find((candidate) => candidate.id === exchange.route.reviewId)
+  if (review === undefined) throw StoreError.notFound('review', exchange.route.reviewId)
+  sendReview(exchange, 200, review)
+}
+
+/** POST /vN/items/{id}/reviews: 201 with Location. */
+export async function createReview(exchange: RestExchange): Promise<void> {
+  const body = await readJsonBody(exchange.request, { patch: false })
+  const { itemId } = exchange.route
+  const review = await exchange.services.store.addReview(itemId, body)
+  const location = `${versionUrl(exchange)}/items/${encodeURIComponent(itemId)}/reviews/${encodeURIComponent(review.id)}`
+  sendReview(exchange, 201, review, { location })
+}

@@ -1,0 +1,75 @@
+import type { IncomingMessage } from 'node:http'
+import { HttpError } from './http-error.js'
+
+/** The largest request body the server accepts (SPEC §7: 413 above it). */
+export const bodyLimit = 1024 * 1024
+/** How much of a refused body is read and thrown away to keep the connection usable. */
+const discardLimit = 16 * 1024 * 1024
+
+function tooLarge(limit: number, closing: boolean): HttpError {
+  return new HttpError(413, `the request body is larger than ${limit} bytes`, {
+    headers: closing ? { connection: 'close' } : {},
+  })
+}
+
+/**
+ * Reads and throws away the rest of a refused body, so the client can finish
+ * sending and read the answer; past `discardLimit` the connection is cut.
+ */
+function discard(request: IncomingMessage): void {
+  let discarded = 0
+  request.on('data', (chunk: Buffer) => {
+    discarded += chunk.length
+    if (discarded > discardLimit) request.destroy()
+  })
+  request.on('error', () => undefined)
+  request.resume()
+}
+
+/**
+ * The whole request body, refused with 413 as soon as it passes `limit`:
+ * by Content-Length up front, and while streaming for chunked bodies.
+ */
+export function readBody(request: IncomingMessage, limit = bodyLimit): Promise<Buffer> {
+  const declared = Number(request.headers['content-length'] ?? 0)
+  if (declared > limit) {
+    const closing = declared > discardLimit
+    if (!closing) discard(request)
+    return Promise.reject(tooLarge(limit, closing))
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const cleanup = () => {
+      request.off('data', onData)
+      request.off('end', onEnd)
+      request.off('error', onError)
+      request.off('close', onClose)
+    }
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= limit) {
+        chunks.push(chunk)
+        return
+      }
+      cleanup()
+      discard(request)
+      reject(tooLarge(limit, false))
+    }
+    const onEnd = () => {
+      cleanup()
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size))
+    }
+    const onError = () => {
+      cleanup()
+      reject(new HttpError(400, 'the request body could not be read (the client went away?)'))
+    }
+    const onClose = () => {
+      if (!request.complete) onError()
+    }
+    request.on('data', onData)
+    request.on('end', onEnd)
+    request.on('error', onError)
+    request.on('close', onClose)
+  })
+}

@@ -1,0 +1,36 @@
+/** A field that failed validation, and why. */
+export interface FieldProblem {
+  field: string
+  message: string
+}
+
+export type StoreErrorCode = 'NOT_FOUND' | 'INVALID_INPUT'
+
+/**
+ * Why the store refused an operation, in protocol-neutral terms: REST maps it
+ * to 404/422, GraphQL to `extensions.code`, SOAP to a Client fault.
+ */
+export class StoreError extends Error {
+  readonly code: StoreErrorCode
+  readonly problems: readonly FieldProblem[]
+
+  constructor(code: StoreErrorCode, message: string, problems: readonly FieldProblem[] = []) {
+    super(message)
+    this.name = 'StoreError'
+    this.code = code
+    this.problems = problems
+  }
+
+  static notFound(what: string, id: string): StoreError {
+    return new StoreError('NOT_FOUND', `${what} ${JSON.stringify(id)} does not exist`)
+  }
+
+  static invalid(problems: readonly FieldProblem[]): StoreError {
+    const detail = problems.map((problem) => `${problem.field}: ${problem.message}`).join('; ')
+    return new StoreError('INVALID_INPUT', detail, problems)
+  }
+}
+
+export function isStoreError(value: unknown): value is StoreError {
+  return value instanceof StoreError
+}

@@ -1,0 +1,83 @@
+import got, { type Response } from 'got'
+import { ApictlError, ResponseError } from '../core/errors.js'
+import type { OAuth2Settings } from '../core/exchange.js'
+import { ExitCode } from '../core/exit-codes.js'
+import { toNetworkError } from './network-error.js'
+import type { TransportOptions } from './transport-options.js'
+
+interface TokenAnswer {
+  access_token?: unknown
+  token_type?: unknown
+  expires_in?: unknown
+  error?: unknown
+  error_description?: unknown
+}
+
+/**
+ * OAuth 2.0 client credentials (RFC 6749 §4.4): a cached token while it is
+ * still valid, else a fresh one from the token endpoint, stored for next time.
+ */
+export async function fetchOAuth2Token(settings: OAuth2Settings, options: TransportOptions): Promise<string> {
+  const cache = options.tokenStore
+  if (cache) {
+    const cached = await cache.get(settings)
+    if (cached) {
+      options.observer?.tokenFetched?.(settings.tokenUrl, true)
+      return cached.accessToken
+    }
+  }
+  const answer = await requestToken(settings, options)
+  options.observer?.tokenFetched?.(settings.tokenUrl, false)
+  if (cache) {
+    await cache.put(settings, {
+      accessToken: answer.accessToken,
+      expiresAt: Date.now() + answer.expiresIn * 1000,
+    })
+  }
+  return answer.accessToken
+}
+
+async function requestToken(settings: OAuth2Settings, options: TransportOptions) {
+  const form: Record<string, string> = { grant_type: 'client_credentials' }
+  if (settings.scope) form.scope = settings.scope
+  const basic = Buffer.from(
+    `${encodeURIComponent(settings.clientId)}:${encodeURIComponent(settings.clientSecret)}`,
+  )
+  let response: Response<string>
+  try {
+    response = (await got.post(settings.tokenUrl, {
+      form,
+      headers: { authorization: `Basic ${basic.toString('base64')}`, accept: 'application/json' },
+      throwHttpErrors: false,
+      retry: { limit: 0 },
+      https: { rejectUnauthorized: !options.insecure },
+      signal: options.signal,
+    })) as Response<string>
+  } catch (error) {
+    throw toNetworkError(error, 'POST', settings.tokenUrl, options.timeoutMs)
+  }
+  const answer = parseAnswer(response.body, settings.tokenUrl)
+  if (response.statusCode >= 400 || typeof answer.access_token !== 'string') {
+    const code = typeof answer.error === 'string' ? answer.error : `HTTP ${response.statusCode}`
+    const detail = typeof answer.error_description === 'string' ? `: ${answer.error_description}` : ''
+    throw new ApictlError(
+      `The token endpoint refused the request (${code}${detail}).`,
+      response.statusCode >= 500 ? ExitCode.ServerFailed : ExitCode.Rejected,
+      { where: `POST ${settings.tokenUrl}`, hint: 'Check --client-id, --client-secret and --scope.' },
+    )
+  }
+  const expiresIn = typeof answer.expires_in === 'number' && answer.expires_in > 0 ? answer.expires_in : 300
+  return { accessToken: answer.access_token, expiresIn }
+}
+
+function parseAnswer(body: string, tokenUrl: string): TokenAnswer {
+  try {
+    const parsed = JSON.parse(body) as unknown
+    return parsed && typeof parsed === 'object' ? (parsed as TokenAnswer) : {}
+  } catch {
+    throw new ResponseError('The token endpoint did not answer with JSON.', {
+      where: `POST ${tokenUrl}`,
+      hint: 'Check the --oauth2 URL: it must be the OAuth 2.0 token endpoint.',
+    })
+  }
+}

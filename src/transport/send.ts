@@ -1,0 +1,123 @@
+import type { Agent as HttpAgent } from 'node:http'
+import { Agent as HttpAgentClass } from 'node:http'
+import { Agent as HttpsAgent } from 'node:https'
+import got, { type OptionsInit, type Response } from 'got'
+import { isApictlError } from '../core/errors.js'
+import type { HttpRequest, HttpResponse } from '../core/exchange.js'
+import { headerValue, withHeader } from '../core/exchange.js'
+import { toNetworkError } from './network-error.js'
+import { fetchOAuth2Token } from './oauth2-token.js'
+import { retryPolicy } from './retry-policy.js'
+import type { TransportOptions } from './transport-options.js'
+
+const keepAliveAgents: { http?: HttpAgent; https?: HttpsAgent } = {}
+
+/**
+ * The one transport: every style's request goes through here. It returns the
+ * response whatever its status (the caller decides the exit code) and throws
+ * a NetworkError/ResponseError when no usable HTTP answer arrived.
+ */
+export async function send(request: HttpRequest, options: TransportOptions): Promise<HttpResponse> {
+  const deadline = new AbortController()
+  const timer = setTimeout(() => deadline.abort(new Error('timed out')), options.timeoutMs)
+  const signal = options.signal ? AbortSignal.any([deadline.signal, options.signal]) : deadline.signal
+  try {
+    const prepared = await withOAuth2(request, { ...options, signal })
+    const response = toHttpResponse(
+      (await got(prepared.url, gotOptions(prepared, options, signal))) as Response<Buffer>,
+    )
+    options.observer?.responseReceived?.(response)
+    return response
+  } catch (error) {
+    if (isApictlError(error)) throw error
+    if (options.signal?.aborted) throw toCancelled(request, error)
+    throw toNetworkError(error, request.method, request.url, options.timeoutMs)
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+export async function withOAuth2(request: HttpRequest, options: TransportOptions): Promise<HttpRequest> {
+  if (!request.oauth2 || headerValue(request.headers, 'authorization')) return request
+  const token = await fetchOAuth2Token(request.oauth2, options)
+  return { ...request, headers: withHeader(request.headers, 'Authorization', `Bearer ${token}`) }
+}
+
+export function gotOptions(
+  request: HttpRequest,
+  options: TransportOptions,
+  signal?: AbortSignal,
+): OptionsInit {
+  const headers: Record<string, string | undefined> = { 'user-agent': undefined, ...request.headers }
+  return {
+    method: request.method as OptionsInit['method'],
+    headers,
+    body: request.body,
+    allowGetBody: true,
+    throwHttpErrors: false,
+    responseType: 'buffer',
+    followRedirect: options.followRedirects ?? false,
+    https: { rejectUnauthorized: !options.insecure },
+    agent: options.keepAlive ? sharedAgents() : undefined,
+    retry: retryPolicy(options),
+    signal,
+    hooks: {
+      beforeRequest: [
+        (gotRequestOptions) => {
+          options.observer?.requestSent?.({
+            method: request.method,
+            url: String(gotRequestOptions.url ?? request.url),
+            headers: plainHeaders(gotRequestOptions.headers),
+            body: request.body,
+          })
+        },
+      ],
+      beforeRetry: [
+        (error, retryCount) => {
+          const reason = error.response ? `HTTP ${error.response.statusCode}` : (error.code ?? error.message)
+          options.observer?.retrying?.(retryCount, reason, 0)
+        },
+      ],
+    },
+  }
+}
+
+function sharedAgents() {
+  keepAliveAgents.http ??= new HttpAgentClass({ keepAlive: true })
+  keepAliveAgents.https ??= new HttpsAgent({ keepAlive: true })
+  return { http: keepAliveAgents.http, https: keepAliveAgents.https }
+}
+
+function plainHeaders(headers: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : String(value)
+  }
+  return out
+}
+
+export function toHttpResponse(response: Response<Buffer>): HttpResponse {
+  const phases = response.timings.phases
+  const start = response.timings.start
+  const at = (time: number | undefined) => (time === undefined ? undefined : time - start)
+  return {
+    status: response.statusCode,
+    statusText: response.statusMessage ?? '',
+    headers: response.headers as HttpResponse['headers'],
+    body: response.rawBody ?? Buffer.alloc(0),
+    url: response.url,
+    httpVersion: response.httpVersion,
+    timings: {
+      dns: phases.dns,
+      connect: at(response.timings.connect),
+      tls: phases.tls,
+      firstByte: at(response.timings.response),
+      total: phases.total ?? Date.now() - start,
+    },
+  }
+}
+
+function toCancelled(request: HttpRequest, error: unknown) {
+  const cancelled = toNetworkError(error, request.method, request.url, 0)
+  return Object.assign(cancelled, { message: `Cancelled: ${request.method} ${request.url}` })
+}

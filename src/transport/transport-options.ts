@@ -1,0 +1,46 @@
+import type { HttpRequest, HttpResponse, OAuth2Settings } from '../core/exchange.js'
+
+/** What the transport tells whoever listens (the -v printer); it never prints itself. */
+export interface TransportObserver {
+  requestSent?(request: {
+    method: string
+    url: string
+    headers: Record<string, string>
+    body?: string | Buffer
+  }): void
+  retrying?(attempt: number, reason: string, delayMs: number): void
+  responseReceived?(response: HttpResponse): void
+  tokenFetched?(tokenUrl: string, fromCache: boolean): void
+}
+
+export interface TransportOptions {
+  /** Time limit for the whole call, retries and token fetch included (ms). */
+  timeoutMs: number
+  /** Retries on network errors and 502/503/504, for idempotent methods only. */
+  retry: number
+  insecure: boolean
+  followRedirects?: boolean
+  signal?: AbortSignal
+  observer?: TransportObserver
+  /** Where OAuth 2.0 tokens are kept between runs; without it every call fetches one. */
+  tokenStore?: TokenStore
+  /** Reuse connections between calls (the REPL and the library). */
+  keepAlive?: boolean
+}
+
+export type SendFunction = (request: HttpRequest, options: TransportOptions) => Promise<HttpResponse>
+
+export const IDEMPOTENT_METHODS = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'] as const
+export const RETRY_STATUS_CODES = [502, 503, 504]
+
+export interface StoredToken {
+  accessToken: string
+  /** Milliseconds since the epoch. */
+  expiresAt: number
+}
+
+/** A token cache keyed by the client's settings (config/token-cache on disk). */
+export interface TokenStore {
+  get(settings: OAuth2Settings): Promise<StoredToken | undefined>
+  put(settings: OAuth2Settings, token: StoredToken): Promise<void>
+}

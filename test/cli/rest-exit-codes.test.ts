@@ -1,0 +1,80 @@
+import { createServer } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCli } from '../support/run-cli.js'
+import { json, startTestServer, type TestServer } from '../support/test-server.js'
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startTestServer((request, response) => {
+    const status = Number(request.url.split('/')[2] ?? 200)
+    if (request.url.startsWith('/bad-json')) {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end('{"half": ')
+      return
+    }
+    json(response, status, { status })
+  })
+})
+afterAll(() => server.close())
+
+describe('apictl rest: exit codes follow SPEC §3', () => {
+  it.each([
+    [200, 0],
+    [201, 0],
+    [404, 4],
+    [422, 4],
+    [500, 5],
+    [503, 5],
+  ])('HTTP %i → exit %i, the body still printed', async (status, code) => {
+    const result = await runCli(['rest', 'get', `${server.url}/status/${status}`])
+    expect(result.code).toBe(code)
+    expect(JSON.parse(result.stdout)).toEqual({ status })
+    if (status >= 400) expect(result.stderr).toContain(String(status))
+  })
+
+  it('a usage error (unknown method) is exit 2 with a hint and no stack', async () => {
+    const result = await runCli(['rest', 'fetch', `${server.url}/x`])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(/not an HTTP method/)
+    expect(result.stderr).toMatch(/get, post, put/)
+    expect(result.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it('an unknown flag is exit 2 with a did-you-mean', async () => {
+    const result = await runCli(['rest', 'get', `${server.url}/x`, '--timout', '3'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(/--timeout/)
+  })
+
+  it('connection refused is exit 3 and says what to try', async () => {
+    const port = await freePort()
+    const result = await runCli(['rest', 'get', `http://127.0.0.1:${port}/v1/items`])
+    expect(result.code).toBe(3)
+    expect(result.stderr).toMatch(/refused/)
+    expect(result.stderr).toMatch(/try:/)
+  })
+
+  it('a body that claims JSON but does not parse is shown raw with a warning', async () => {
+    const result = await runCli(['rest', 'get', `${server.url}/bad-json`])
+    expect(result.code).toBe(0)
+    expect(result.stdout.trim()).toBe('{"half":')
+    expect(result.stderr).toMatch(/warning: .*not valid JSON/)
+  })
+
+  it('APICTL_DEBUG=1 adds the stack trace', async () => {
+    const result = await runCli(['rest', 'fetch', `${server.url}/x`], {
+      env: { PATH: process.env.PATH, APICTL_DEBUG: '1', APICTL_CONFIG_DIR: '/nonexistent-apictl' },
+    })
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(/\n\s+at /)
+  })
+})
+
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as { port: number }
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}

@@ -1,0 +1,49 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { VERSION } from '../../src/core/version.js'
+import { CLI } from '../support/run-cli.js'
+
+const exec = promisify(execFile)
+const TRACER = join(import.meta.dirname, '..', 'support', 'trace-imports.mjs')
+
+async function loadedModules(args: string[]): Promise<{ modules: string[]; stdout: string }> {
+  const file = join(mkdtempSync(join(tmpdir(), 'apictl-trace-')), 'imports.txt')
+  const { stdout } = await exec(process.execPath, ['--import', TRACER, CLI, ...args], {
+    env: { PATH: process.env.PATH, TRACE_IMPORTS_FILE: file, APICTL_CONFIG_DIR: join(tmpdir(), 'none') },
+  })
+  return { modules: readFileSync(file, 'utf8').split('\n').filter(Boolean), stdout }
+}
+
+const HEAVY = /node_modules\/(got|graphql|graphql-request|xml-js|@apollo|cli-table3|inquirer)\//
+
+describe('start-up loads only what a command uses', () => {
+  it('--version prints the version and loads no package', async () => {
+    const { modules, stdout } = await loadedModules(['--version'])
+    expect(stdout.trim()).toBe(VERSION)
+    expect(modules.filter((url) => url.includes('node_modules'))).toEqual([])
+  })
+
+  it('--help loads commander but none of got, graphql or xml-js', async () => {
+    const { modules, stdout } = await loadedModules(['--help'])
+    expect(stdout).toMatch(/Usage: apictl/)
+    expect(modules.some((url) => url.includes('node_modules/commander/'))).toBe(true)
+    expect(modules.filter((url) => HEAVY.test(url))).toEqual([])
+  })
+
+  it('rest --help loads none of them either', async () => {
+    const { modules, stdout } = await loadedModules(['rest', '--help'])
+    expect(stdout).toMatch(/Examples:/)
+    expect(modules.filter((url) => HEAVY.test(url))).toEqual([])
+  })
+
+  it('the version in src matches package.json', () => {
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as {
+      version: string
+    }
+    expect(VERSION).toBe(pkg.version)
+  })
+})

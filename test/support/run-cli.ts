@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export const CLI = join(import.meta.dirname, '..', '..', 'bin', 'apictl.js')
+
+export interface CliResult {
+  code: number | null
+  stdout: string
+  stderr: string
+  ms: number
+}
+
+export interface CliOptions {
+  env?: Record<string, string | undefined>
+  input?: string
+  /** Kill the process after this many ms (a test safety net, not a sleep). */
+  killAfterMs?: number
+  cwd?: string
+}
+
+/** A fresh, empty config and cache dir per call unless the test passes its own. */
+export function isolatedEnv(
+  extra: Record<string, string | undefined> = {},
+): Record<string, string | undefined> {
+  const home = mkdtempSync(join(tmpdir(), 'apictl-test-'))
+  return {
+    PATH: process.env.PATH,
+    HOME: home,
+    APICTL_CONFIG_DIR: join(home, 'config'),
+    APICTL_CACHE_DIR: join(home, 'cache'),
+    ...extra,
+  }
+}
+
+/** Runs the real CLI as a user would: `node bin/apictl.js ARGS`, no terminal, capturing both streams. */
+export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
+  const started = performance.now()
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: (options.env ?? isolatedEnv()) as NodeJS.ProcessEnv,
+      cwd: options.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk
+    })
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk
+    })
+    const killer = setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 15_000)
+    child.on('error', reject)
+    child.on('close', (code) => {
+      clearTimeout(killer)
+      resolve({ code, stdout, stderr, ms: performance.now() - started })
+    })
+    child.stdin.end(options.input ?? '')
+  })
+}

@@ -1,0 +1,70 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+
+export interface Received {
+  method: string
+  url: string
+  headers: IncomingMessage['headers']
+  body: string
+}
+
+export interface TestServer {
+  url: string
+  received: Received[]
+  close(): Promise<void>
+}
+
+export type Handler = (request: Received, response: ServerResponse, index: number) => void
+
+/**
+ * A purpose-built server on 127.0.0.1 (ephemeral port) that records every
+ * request it receives, so tests assert on what the CLI really sent.
+ */
+export async function startTestServer(handler: Handler): Promise<TestServer> {
+  const received: Received[] = []
+  const sockets = new Set<Socket>()
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      const entry = {
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      }
+      received.push(entry)
+      handler(entry, response, received.length - 1)
+    })
+  })
+  server.on('connection', (socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+export function json(
+  response: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const body = JSON.stringify(value)
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    ...headers,
+  })
+  response.end(body)
+}
