@@ -6,7 +6,8 @@ export const USAGE = `usage: node bench/run.mjs [--quick] [--only A,B,C] [--roun
   --only LIST    sections to run, comma separated: A (command wall times),
                  B (embedded default), C (server throughput)
   --rounds N     paired rounds for section A (section B runs a third of them)
-  --duration S   seconds each throughput run lasts (after its warm-up)
+  --duration S   seconds of load each server gets in section C (one-second
+                 runs, interleaved), after its warm-up
   --help         this text`
 
 const SECTIONS = ['A', 'B', 'C']

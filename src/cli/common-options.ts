@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from 'commander'
+import { parseHeader } from '../config/profile-options.js'
 import { UsageError } from '../core/errors.js'
 import { type CommonOptions, OUTPUT_FORMATS, type OutputFormat } from '../core/request-options.js'
 
@@ -59,7 +60,7 @@ export function normalizeCommonOptions(raw: RawCommonOptions): CommonOptions {
   }
   return {
     profile: raw.profile,
-    headers: (raw.header ?? []).map(parseHeader),
+    headers: (raw.header ?? []).map(parseHeader).map(({ name, value }) => [name, value] as [string, string]),
     user: raw.user,
     token: raw.token,
     oauth2: raw.oauth2
@@ -74,15 +75,6 @@ export function normalizeCommonOptions(raw: RawCommonOptions): CommonOptions {
     dryRun: raw.dryRun ?? false,
     curl: raw.curl ?? false,
   }
-}
-
-export function parseHeader(text: string): [string, string] {
-  const colon = text.indexOf(':')
-  const name = colon > 0 ? text.slice(0, colon).trim() : ''
-  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
-    throw new UsageError(`'${text}' is not a header.`, { hint: "Write headers as -H 'Name: value'." })
-  }
-  return [name, text.slice(colon + 1).trim()]
 }
 
 function collect(value: string, previous: string[] | undefined): string[] {

@@ -3,8 +3,8 @@ import type { HttpRequest } from '../core/exchange.js'
 import { formatRequestHead } from '../render/format-request-head.js'
 
 /** --dry-run: the exact request, as an HTTP message, on stdout (credentials included: it is what would be sent). */
-export function printRequest(request: HttpRequest, ctx: Context): void {
-  const colour = colourEnabled(ctx.stdout, ctx.env, undefined)
+export function printRequest(request: HttpRequest, ctx: Context, colourFlag?: boolean): void {
+  const colour = colourEnabled(ctx.stdout, ctx.env, colourFlag)
   const headers = { ...request.headers }
   if (request.oauth2) headers.Authorization = `Bearer <token from ${request.oauth2.tokenUrl}>`
   ctx.stdout.write(

@@ -5,6 +5,7 @@ import type { RestResult } from '../protocols/rest/client/decode-rest-response.j
 import { formatBinaryNotice } from '../render/binary.js'
 import { formatHeaders } from '../render/format-headers.js'
 import { formatJson } from '../render/format-json.js'
+import { formatJsonText } from '../render/format-json-text.js'
 import { formatStatusLine } from '../render/format-status-line.js'
 import { formatTable } from '../render/format-table.js'
 import { formatXml } from '../render/format-xml.js'
@@ -82,7 +83,7 @@ function prettyBody(result: RestResult, view: View): string | Buffer | undefined
     case 'empty':
       return undefined
     case 'json':
-      return formatJson(body.value, { colour: view.colour })
+      return formatJsonText(body.text, { colour: view.colour }).text
     case 'xml':
       return formatXml(body.text, { colour: view.colour })
     case 'binary':

@@ -13,8 +13,8 @@ export interface ExchangeSteps<Result> {
   request: HttpRequest
   common: CommonOptions
   profile: Profile
-  /** Sends the built request through the transport and decodes the answer. */
-  send(request: HttpRequest, transport: TransportOptions): Promise<Result>
+  /** Sends the built request through the transport and decodes the answer; `progress` relabels the spinner. */
+  send(request: HttpRequest, transport: TransportOptions, progress: (label: string) => void): Promise<Result>
   /** Prints the decoded result and returns the exit code. */
   present(result: Result): number
   /** Spinner label while waiting. */
@@ -28,7 +28,7 @@ export interface ExchangeSteps<Result> {
 export async function runExchange<Result>(steps: ExchangeSteps<Result>, ctx: Context): Promise<number> {
   const { request, common } = steps
   if (common.dryRun) {
-    printRequest(request, ctx)
+    printRequest(request, ctx, common.colour)
     return 0
   }
   if (common.curl) {
@@ -45,7 +45,7 @@ export async function runExchange<Result>(steps: ExchangeSteps<Result>, ctx: Con
   const spinner = startSpinner(ctx.stderr, steps.label ?? `${request.method} ${request.url}`)
   let result: Result
   try {
-    result = await steps.send(request, transport)
+    result = await steps.send(request, transport, (label) => spinner.update(label))
   } finally {
     spinner.stop()
   }

@@ -8,6 +8,8 @@ import { diskTokenStore } from './disk-token-store.js'
 export interface RequestDefaults {
   /** Profile headers, then auth, then -H: later ones win. */
   headers: Array<[string, string]>
+  /** `-H 'Name:'`: headers not to send, defaults included. */
+  unsetHeaders: string[]
   oauth2?: OAuth2Settings
 }
 
@@ -19,8 +21,12 @@ export function requestDefaults(options: CommonOptions, profile: Profile): Reque
   const oauth2 = options.oauth2 ?? (options.user || options.token ? undefined : profile.auth?.oauth2)
   if (user !== undefined) headers.push(['Authorization', `Basic ${Buffer.from(user).toString('base64')}`])
   else if (token !== undefined) headers.push(['Authorization', `Bearer ${token}`])
-  headers.push(...options.headers)
-  return { headers, oauth2: user === undefined && token === undefined ? oauth2 : undefined }
+  const unsetHeaders: string[] = []
+  for (const [name, value] of options.headers) {
+    if (value === '') unsetHeaders.push(name)
+    else headers.push([name, value])
+  }
+  return { headers, unsetHeaders, oauth2: user === undefined && token === undefined ? oauth2 : undefined }
 }
 
 /** The transport's settings from the options and the profile. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatBinaryNotice, isProbablyBinary } from '../../src/render/binary.js'
+import { isProbablyBinary } from '../../src/core/is-probably-binary.js'
+import { formatBinaryNotice } from '../../src/render/binary.js'
 
 describe('isProbablyBinary', () => {
   it('accepts text in UTF-8 and other declared charsets', () => {

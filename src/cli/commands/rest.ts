@@ -64,7 +64,7 @@ export async function runRest(
       method,
       url,
       headers: [...defaults.headers, ...items.headers],
-      unsetHeaders: items.unsetHeaders,
+      unsetHeaders: [...defaults.unsetHeaders, ...items.unsetHeaders],
       query,
       json: items.body,
       rawBody,
@@ -76,11 +76,11 @@ export async function runRest(
         request,
         common,
         profile: target.profile,
-        send: (built, transport) =>
+        send: (built, transport, progress) =>
           sendRestRequest(built, transport, {
             all: options.all === true,
             maxPages: options.maxPages,
-            onPage: (page) => ctx.stderr.isTTY && ctx.stderr.write(`\rfetched page ${page}…`),
+            onPage: (page) => progress(`fetched page ${page}, fetching the next…`),
           }),
         present: (result) => {
           if (result.truncated) {

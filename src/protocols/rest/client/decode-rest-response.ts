@@ -1,5 +1,6 @@
 import type { HttpResponse } from '../../../core/exchange.js'
 import { headerValue, isJsonType, isXmlType, mediaType } from '../../../core/exchange.js'
+import { isProbablyBinary } from '../../../core/is-probably-binary.js'
 
 export type RestBody =
   | { kind: 'empty' }
@@ -47,20 +48,7 @@ export function decodeRestResponse(response: HttpResponse, method: string): Rest
     }
   }
   if (isXmlType(contentType)) return result({ kind: 'xml', text })
-  if (looksBinary(response.body, contentType)) return result({ kind: 'binary', bytes: response.body.length })
+  if (isProbablyBinary(response.body, contentType))
+    return result({ kind: 'binary', bytes: response.body.length })
   return result({ kind: 'text', text })
-}
-
-function looksBinary(body: Buffer, contentType: string | undefined): boolean {
-  const type = mediaType(contentType)
-  if (type.startsWith('text/')) return false
-  if (
-    /^(image|audio|video|font)\//.test(type) ||
-    type === 'application/octet-stream' ||
-    type === 'application/pdf'
-  ) {
-    return true
-  }
-  const sample = body.subarray(0, 1024)
-  return sample.includes(0) || sample.toString('utf8').includes('\uFFFD')
 }
