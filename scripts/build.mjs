@@ -1,12 +1,28 @@
 // Builds dist/ with esbuild: one ESM bundle per entry, code-split so that each
 // command's dynamic import() stays a separate chunk (start-up loads only what
 // a command uses). Client-side packages are bundled into those chunks; the
-// server-side ones (and graphql, which must stay one shared copy) load from
-// node_modules. See docs/decisions.md.
+// server-side ones load from node_modules. See docs/decisions.md.
 // With --types it also emits the library's .d.ts files (tsc), as `prepare` does.
 import { execFileSync } from 'node:child_process'
 import { rmSync, writeFileSync } from 'node:fs'
 import { build } from 'esbuild'
+
+/**
+ * graphql is bundled for the client (it is most of `apictl gql`'s start-up),
+ * but the server half must use the very copy @apollo/server and graphql-ws
+ * load from node_modules (they check `instanceof` on schemas and errors), so
+ * imports of graphql from server code stay external.
+ */
+const serverGraphqlStaysExternal = {
+  name: 'server-graphql-stays-external',
+  setup(builder) {
+    builder.onResolve({ filter: /^graphql(\/.*)?$/ }, (args) =>
+      /[\\/](server|protocols[\\/]graphql[\\/]server)[\\/]/.test(args.importer)
+        ? { path: args.path, external: true }
+        : undefined,
+    )
+  },
+}
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true })
 const result = await build({
@@ -19,16 +35,8 @@ const result = await build({
   target: 'node20',
   // Client-side packages are bundled (one file read and compiled instead of
   // dozens resolved one by one); server-side ones stay in node_modules.
-  external: [
-    '@apollo/server',
-    '@apollo/server/*',
-    'graphql',
-    'graphql-ws',
-    'graphql-ws/*',
-    'ws',
-    'jose',
-    'soap',
-  ],
+  external: ['@apollo/server', '@apollo/server/*', 'graphql-ws/use/*', 'ws', 'jose', 'soap'],
+  plugins: [serverGraphqlStaysExternal],
   banner: {
     js: "import { createRequire as __apictlRequire } from 'node:module'; const require = __apictlRequire(import.meta.url);",
   },

@@ -63,9 +63,10 @@ function restOutput(
   const value = merged ?? structured(result)
   if (format === 'table' || format === 'json') {
     if (value !== undefined) {
-      return format === 'table'
-        ? formatTable(value, { colour, columns: view.columns })
-        : formatJson(value, { colour })
+      if (format === 'table') return formatTable(value, { colour, columns: view.columns })
+      if (merged === undefined && result.body.kind === 'json')
+        return formatJsonText(result.body.text, { colour }).text
+      return formatJson(value, { colour })
     }
     if (result.body.kind !== 'empty')
       view.warn(`-o ${format} needs a JSON or XML body; showing the body as it is.`)

@@ -1,9 +1,11 @@
 import { Command } from 'commander'
 import type { Context } from '../core/context.js'
 import { VERSION } from '../core/version.js'
+import { registerGqlCommand } from './commands/gql-command.js'
 import { registerProfileCommand } from './commands/profile-command.js'
 import { registerRestCommand } from './commands/rest-command.js'
 import { registerServeCommand } from './commands/serve-command.js'
+import { registerSoapCommand } from './commands/soap-command.js'
 
 export type SetExitCode = (code: number) => void
 
@@ -33,6 +35,8 @@ Examples:
 Exit codes: 0 ok, 2 usage, 3 network, 4 rejected (4xx), 5 server failed (5xx), 6 bad response, 1 bug.`,
     )
   registerRestCommand(program, ctx, setExitCode)
+  registerGqlCommand(program, ctx, setExitCode)
+  registerSoapCommand(program, ctx, setExitCode)
   registerProfileCommand(program, ctx, setExitCode)
   registerServeCommand(program, ctx, setExitCode)
   return program

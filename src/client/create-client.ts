@@ -3,10 +3,13 @@ import type { CommonOptions } from '../core/request-options.js'
 import { openTarget } from '../engine/open-target.js'
 import type { Target } from '../engine/target.js'
 import type { ClientOptions } from './client-options.js'
+import { createGraphQLApi, type GraphQLApi } from './graphql-api.js'
 import { createRestApi, type RestApi } from './rest-api.js'
+import { createSoapApi, type SoapApi } from './soap-api.js'
 
-export interface ApictlClient {
+export interface ApictlClient extends GraphQLApi {
   rest: RestApi
+  soap: SoapApi
   /** Stops the embedded server, if one was started. */
   close(): Promise<void>
 }
@@ -29,8 +32,13 @@ export function createClient(options: ClientOptions = {}): ApictlClient {
     target ??= openClientTarget(options, ctx)
     return target
   }
+  const common = commonOptions(options)
+  const graphql = createGraphQLApi(getTarget, common, ctx)
   return {
-    rest: createRestApi(getTarget, commonOptions(options), ctx),
+    rest: createRestApi(getTarget, common, ctx),
+    soap: createSoapApi(getTarget, common, ctx),
+    query: graphql.query,
+    mutate: graphql.mutate,
     async close() {
       if (target) await (await target).close()
     },

@@ -12,16 +12,21 @@ function own(record: Record<string, unknown>, key: string): unknown {
   return Object.hasOwn(record, key) ? record[key] : undefined
 }
 
+const reportedUnknown = 10
+
 function unknownFields(record: Record<string, unknown>, allowed: readonly string[]): FieldProblem[] {
-  return Object.keys(record)
-    .filter((key) => !allowed.includes(key))
-    .map((key) => ({
-      field: key,
-      message:
-        key === 'id' || key === 'createdAt' || key === 'updatedAt'
-          ? 'is set by the server and cannot be written'
-          : `is not a known field (known: ${allowed.join(', ')})`,
-    }))
+  const unknown = Object.keys(record).filter((key) => !allowed.includes(key))
+  const problems = unknown.slice(0, reportedUnknown).map((key) => ({
+    field: key.length > 100 ? `${key.slice(0, 100)}...` : key,
+    message:
+      key === 'id' || key === 'createdAt' || key === 'updatedAt'
+        ? 'is set by the server and cannot be written'
+        : `is not a known field (known: ${allowed.join(', ')})`,
+  }))
+  if (unknown.length > reportedUnknown) {
+    problems.push({ field: '(body)', message: `has ${unknown.length - reportedUnknown} more unknown fields` })
+  }
+  return problems
 }
 
 function requireObject(input: unknown, what: string): Record<string, unknown> {
@@ -53,8 +58,10 @@ function checkTags(problems: FieldProblem[], value: unknown): void {
     problems.push({ field: 'tags', message: 'must be an array of strings' })
     return
   }
-  if (value.length > limits.tags)
+  if (value.length > limits.tags) {
     problems.push({ field: 'tags', message: `must hold at most ${limits.tags} tags` })
+    return
+  }
   value.forEach((tag, index) => {
     if (typeof tag !== 'string' || tag.trim() === '' || tag.length > limits.tag) {
       problems.push({

@@ -9,6 +9,7 @@ export interface ServerServices {
   auth: Authenticator
   /** The server's own origin, e.g. `http://127.0.0.1:4000` (for addresses in a WSDL). */
   origin(): string
+  /** Where failures go (a 500's cause, a load error); undefined when nobody listens. */
   log?: ((line: string) => void) | undefined
 }
 

@@ -9,11 +9,13 @@ export const defaultMounts: readonly MountDefinition[] = [
   {
     path: '/graphql',
     name: 'GraphQL',
-    load: async () => (await import('./unavailable-mount.js')).unavailableMount('GraphQL'),
+    load: async (services) =>
+      (await import('../protocols/graphql/server/graphql-mount.js')).createGraphqlMount(services),
   },
   {
     path: '/soap',
     name: 'SOAP',
-    load: async () => (await import('./unavailable-mount.js')).unavailableMount('SOAP'),
+    load: async (services) =>
+      (await import('../protocols/soap/server/soap-mount.js')).createSoapMount(services),
   },
 ]

@@ -40,7 +40,7 @@ export function createRouter(
     const target = splitTarget(request.url ?? '/')
     if (target === undefined) {
       if (request.url === '*' && request.method === 'OPTIONS')
-        sendEmpty(response, 204, { allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' })
+        sendEmpty(response, 204, { Allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' })
       else sendProblem(response, 400, 'the request target must be a path such as /v1/items')
       return
     }

@@ -14,6 +14,6 @@ const index = {
 /** GET /: where each style is served, for someone who points curl at the root. */
 export function handleIndex(request: IncomingMessage, response: ServerResponse): void {
   if (request.method === 'GET' || request.method === 'HEAD') sendJson(response, 200, index)
-  else if (request.method === 'OPTIONS') sendEmpty(response, 204, { allow })
-  else sendProblem(response, 405, `${request.method} is not allowed here`, { allow })
+  else if (request.method === 'OPTIONS') sendEmpty(response, 204, { Allow: allow })
+  else sendProblem(response, 405, `${request.method} is not allowed here`, { Allow: allow })
 }

@@ -1,18 +1,11 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { Duplex } from 'node:stream'
-import { ApictlError } from '../core/errors.js'
-import { ExitCode } from '../core/exit-codes.js'
 import { createRestHandler } from '../protocols/rest/server/rest-handler.js'
 import { Authenticator } from './auth/authenticator.js'
 import { TokenIssuer, tokenSettingsFromEnv } from './auth/token-issuer.js'
 import { formatOrigin } from './http/base-url.js'
-import { bodyLimit } from './http/read-body.js'
-import { logRequest } from './http/request-log.js'
-import { sendProblem } from './http/respond.js'
 import { LazyMount } from './lazy-mount.js'
 import type { MountDefinition, ServerServices } from './mount.js'
-import { mountMatches } from './mount.js'
 import { defaultMounts } from './mounts.js'
+import { createNodeServer } from './node-server.js'
 import { DataFile } from './persistence.js'
 import { createRouter } from './request-router.js'
 import { loadSeed } from './seed.js'
@@ -27,6 +20,8 @@ export interface ServerOptions {
   dataFile?: string
   /** Receives one line per request: `GET /v1/items 200 1.2ms`. */
   log?: (line: string) => void
+  /** Receives internal failures (a 500's cause, a mount that fails to load); default: `log`. */
+  logError?: (line: string) => void
   /** Where APICTL_JWT_SECRET and APICTL_TOKEN_TTL are read; default process.env. */
   env?: Record<string, string | undefined>
   /** HS256 key for bearer tokens; overrides APICTL_JWT_SECRET. */
@@ -46,34 +41,6 @@ export interface RunningServer {
   auth: Authenticator
   /** Stops listening, ends keep-alive and in-flight connections, waits for pending writes. */
   close(): Promise<void>
-}
-
-const closeGraceMs = 300
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) => {
-      const where = `${host}:${port}`
-      const reason =
-        error.code === 'EADDRINUSE'
-          ? `port ${port} on ${host} is already in use`
-          : error.code === 'EACCES'
-            ? `no permission to listen on ${where}`
-            : `cannot listen on ${where}: ${error.message}`
-      reject(
-        new ApictlError(reason, ExitCode.Usage, {
-          where,
-          hint: 'pick another --port (0 picks a free one) or --host',
-          cause: error,
-        }),
-      )
-    }
-    server.once('error', onError)
-    server.listen(port, host, () => {
-      server.off('error', onError)
-      resolve()
-    })
-  })
 }
 
 async function openStore(options: ServerOptions): Promise<Store> {
@@ -98,53 +65,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const auth = new Authenticator(tokens)
   const store = await openStore(options)
   const { log } = options
+  const logError = options.logError ?? log
   let origin = formatOrigin(host, options.port ?? 0)
-  const services: ServerServices = { store, auth, origin: () => origin, log }
+  const services: ServerServices = { store, auth, origin: () => origin, log: logError }
   const mounts = (options.mounts ?? defaultMounts).map((definition) => new LazyMount(definition, services))
-  const route = createRouter({ rest: createRestHandler(services), tokens, mounts, log })
-  const onRequest =
-    log === undefined
-      ? route
-      : (request: IncomingMessage, response: ServerResponse) => {
-          logRequest(request, response, log)
-          route(request, response)
-        }
-  const server = createServer(onRequest)
-  server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
-    if (Number(request.headers['content-length'] ?? 0) > bodyLimit) {
-      if (log !== undefined) logRequest(request, response, log)
-      sendProblem(response, 413, `the request body is larger than ${bodyLimit} bytes`, {
-        connection: 'close',
-      })
-      return
-    }
-    response.writeContinue()
-    onRequest(request, response)
-  })
-  const upgraded = new Set<Duplex>()
-  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    upgraded.add(socket)
-    socket.once('close', () => upgraded.delete(socket))
-    const path = (request.url ?? '/').split('?')[0]!
-    const mount = mounts.find((candidate) => mountMatches(candidate.definition, path))
-    if (mount === undefined)
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
-    else void mount.upgrade(request, socket, head)
-  })
-  await listen(server, options.port ?? 0, host)
-  const address = server.address()
-  const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? 0)
+  const route = createRouter({ rest: createRestHandler(services), tokens, mounts, log: logError })
+  const http = createNodeServer(route, mounts, log)
+  const port = await http.listen(options.port ?? 0, host)
   origin = formatOrigin(host, port)
 
   let closing: Promise<void> | undefined
   const close = () => {
     closing ??= (async () => {
-      const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
-      server.closeIdleConnections()
-      const force = setTimeout(() => server.closeAllConnections(), closeGraceMs)
-      for (const socket of upgraded) socket.destroy()
-      await stopped
-      clearTimeout(force)
+      await http.stop()
       await Promise.all(mounts.map((mount) => mount.close()))
       await store.flushed()
     })()

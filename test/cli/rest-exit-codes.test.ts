@@ -78,3 +78,21 @@ async function freePort(): Promise<number> {
   await new Promise((resolve) => probe.close(resolve))
   return port
 }
+
+describe('answers that are not HTTP', () => {
+  it('a server that answers garbage is exit 6', async () => {
+    const garbage = createServer((socket) => {
+      socket.on('error', () => {})
+      socket.once('data', () => socket.end('HELLO THERE\r\n\r\n'))
+    })
+    await new Promise<void>((resolve) => garbage.listen(0, '127.0.0.1', resolve))
+    const port = (garbage.address() as { port: number }).port
+    try {
+      const result = await runCli(['rest', 'get', `http://127.0.0.1:${port}/v1/items`])
+      expect(result.code).toBe(6)
+      expect(result.stderr).toMatch(/not valid HTTP/)
+    } finally {
+      garbage.close()
+    }
+  })
+})

@@ -1,6 +1,31 @@
 import { execFileSync } from 'node:child_process'
+import { readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 
-/** The CLI tests spawn bin/apictl.js, which runs dist/: build it once, fresh, before any test. */
+const ROOT = join(import.meta.dirname, '..', '..')
+
+/**
+ * The CLI tests spawn bin/apictl.js, which runs dist/: build it before any
+ * test unless it is already newer than every source file (a rebuild deletes
+ * dist/, which would pull it from under another run in progress).
+ */
 export default function setup(): void {
-  execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' })
+  if (builtAfter(newestSource(join(ROOT, 'src')), join(ROOT, 'dist', 'meta.json'))) return
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' })
+}
+
+function newestSource(dir: string): number {
+  let newest = statSync(join(ROOT, 'scripts', 'build.mjs')).mtimeMs
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs)
+  }
+  return newest
+}
+
+function builtAfter(time: number, file: string): boolean {
+  try {
+    return statSync(file).mtimeMs > time
+  } catch {
+    return false
+  }
 }

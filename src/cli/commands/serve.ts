@@ -29,15 +29,17 @@ function stopRequested(signal: AbortSignal | undefined): Promise<string> {
 
 /**
  * `apictl serve`: runs the reference server until Ctrl-C / SIGTERM, logging
- * each request on stderr unless --quiet; exits 0 once the port is released.
+ * each request on stderr unless --quiet (failures always); exits 0 once the
+ * port is released.
  */
 export async function runServe(options: ServeOptions, ctx: Context): Promise<number> {
-  const log = options.quiet ? undefined : (line: string) => ctx.stderr.write(`${line}\n`)
+  const logError = (line: string) => ctx.stderr.write(`${line}\n`)
   const server = await startServer({
     port: options.port,
     host: options.host,
     dataFile: options.data,
-    log,
+    log: options.quiet ? undefined : logError,
+    logError,
     env: ctx.env,
   })
   const store = options.data === undefined ? 'store in memory' : `store in ${options.data}`

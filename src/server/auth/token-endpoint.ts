@@ -7,7 +7,7 @@ import type { TokenIssuer } from './token-issuer.js'
 
 export const tokenPath = '/oauth/token'
 const allow = 'POST, OPTIONS'
-const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' }
+const noStore = { 'Cache-Control': 'no-store', Pragma: 'no-cache' }
 
 type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type'
 
@@ -97,18 +97,19 @@ export async function handleTokenRequest(
   response: ServerResponse,
   tokens: TokenIssuer,
 ): Promise<void> {
-  if (request.method === 'OPTIONS') return sendEmpty(response, 204, { allow })
+  if (request.method === 'OPTIONS') return sendEmpty(response, 204, { Allow: allow })
   if (request.method !== 'POST') {
     return sendProblem(response, 405, `${request.method} is not allowed here; request a token with POST`, {
-      allow,
+      Allow: allow,
     })
   }
   try {
-    sendJson(response, 200, await issue(request, tokens), noStore)
+    sendJson(response, 200, await issue(request, tokens), { ...noStore })
   } catch (error) {
     if (!(error instanceof OAuthError)) throw error
     const status = error.code === 'invalid_client' ? 401 : 400
-    const headers = status === 401 ? { ...noStore, 'www-authenticate': 'Basic realm="apictl"' } : noStore
+    const headers =
+      status === 401 ? { ...noStore, 'WWW-Authenticate': 'Basic realm="apictl"' } : { ...noStore }
     sendJson(response, status, { error: error.code, error_description: error.message }, headers)
   }
 }

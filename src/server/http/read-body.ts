@@ -8,7 +8,7 @@ const discardLimit = 16 * 1024 * 1024
 
 function tooLarge(limit: number, closing: boolean): HttpError {
   return new HttpError(413, `the request body is larger than ${limit} bytes`, {
-    headers: closing ? { connection: 'close' } : {},
+    headers: closing ? { Connection: 'close' } : {},
   })
 }
 

@@ -1,20 +1,16 @@
+import type { OutgoingHttpHeaders } from 'node:http'
 import { sendEmpty } from '../../../server/http/respond.js'
 import type { Item } from '../../../server/item.js'
 import { StoreError } from '../../../server/store-error.js'
 import { readJsonBody } from './json-body.js'
 import { linkHeader, parsePaging } from './paging.js'
 import { jsonArray } from './representation.js'
-import { type RestExchange, sendRepresentation, versionUrl } from './rest-exchange.js'
+import { type RestExchange, sendJsonBody, sendXmlBody, versionUrl } from './rest-exchange.js'
 
-function sendItem(exchange: RestExchange, status: number, item: Item, headers = {}): void {
+function sendItem(exchange: RestExchange, status: number, item: Item, headers?: OutgoingHttpHeaders): void {
   const { representation } = exchange
-  sendRepresentation(
-    exchange,
-    status,
-    () => representation.json(item),
-    { root: 'item', value: () => representation.value(item) },
-    headers,
-  )
+  if (exchange.format === 'json') sendJsonBody(exchange, status, representation.json(item), headers)
+  else sendXmlBody(exchange, status, 'item', representation.value(item), headers)
 }
 
 /** GET /vN/items?page=&limit=&tag= with X-Total-Count and Link. */
@@ -22,16 +18,13 @@ export function listItems(exchange: RestExchange): void {
   const paging = parsePaging(exchange.query)
   const page = exchange.services.store.list(paging)
   const { representation } = exchange
-  sendRepresentation(
-    exchange,
-    200,
-    () => jsonArray(page.items, representation.json),
-    { root: 'items', value: () => page.items.map(representation.value) },
-    {
-      'x-total-count': String(page.total),
-      link: linkHeader(`${versionUrl(exchange)}/items`, paging, page.total),
-    },
-  )
+  const headers = {
+    'X-Total-Count': String(page.total),
+    Link: linkHeader(`${versionUrl(exchange)}/items`, paging, page.total),
+  }
+  if (exchange.format === 'json')
+    sendJsonBody(exchange, 200, jsonArray(page.items, representation.json), headers)
+  else sendXmlBody(exchange, 200, 'items', page.items.map(representation.value), headers)
 }
 
 export function getItem(exchange: RestExchange): void {
@@ -44,7 +37,7 @@ export function getItem(exchange: RestExchange): void {
 export async function createItem(exchange: RestExchange): Promise<void> {
   const body = await readJsonBody(exchange.request, { patch: false })
   const item = await exchange.services.store.create(exchange.representation.fromBody(body))
-  sendItem(exchange, 201, item, { location: `${versionUrl(exchange)}/items/${encodeURIComponent(item.id)}` })
+  sendItem(exchange, 201, item, { Location: `${versionUrl(exchange)}/items/${encodeURIComponent(item.id)}` })
 }
 
 /** PUT: a whole new set of writable fields (422 when required ones are missing). */

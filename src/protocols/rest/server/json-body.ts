@@ -29,7 +29,7 @@ export async function readJsonBody(request: IncomingMessage, options: { patch: b
     const given =
       contentType === '' ? 'no Content-Type' : `Content-Type ${JSON.stringify(contentType.slice(0, 80))}`
     throw new HttpError(415, `this request sent ${given}; send ${accepted} (UTF-8)`, {
-      headers: options.patch ? { 'accept-patch': `application/json, ${mergePatchType}` } : {},
+      headers: options.patch ? { 'Accept-Patch': `application/json, ${mergePatchType}` } : {},
     })
   }
   const body = await readBody(request)

@@ -38,26 +38,33 @@ export function versionUrl(exchange: RestExchange): string {
   return `${requestBaseUrl(exchange.request, exchange.services.origin())}/${exchange.route.version}`
 }
 
-/** Sends a representation in the negotiated format: cached JSON bytes, or XML built on demand. */
-export function sendRepresentation(
+/** Sends JSON bytes (cached by the caller: this is the hot path). */
+export function sendJsonBody(
   exchange: RestExchange,
   status: number,
-  json: () => Buffer,
-  xml: { root: string; value: () => unknown },
+  json: Buffer,
   headers: OutgoingHttpHeaders = {},
 ): void {
-  headers.vary = 'Accept'
-  if (exchange.format === 'xml') {
-    send(exchange.response, status, xmlContentType, toXmlDocument(xml.root, xml.value()), headers)
-  } else {
-    send(exchange.response, status, jsonContentType, json(), headers)
-  }
+  headers.Vary = 'Accept'
+  send(exchange.response, status, jsonContentType, json, headers)
+}
+
+/** Sends the XML document for a value (arrays repeat a singular child element). */
+export function sendXmlBody(
+  exchange: RestExchange,
+  status: number,
+  root: string,
+  value: unknown,
+  headers: OutgoingHttpHeaders = {},
+): void {
+  headers.Vary = 'Accept'
+  send(exchange.response, status, xmlContentType, toXmlDocument(root, value), headers)
 }
 
 /** Writes need credentials: 401 with the challenge otherwise. */
 export async function requireAuth(exchange: RestExchange, auth: Authenticator): Promise<void> {
   const outcome = await auth.check(exchange.request)
   if (!outcome.ok) {
-    throw new HttpError(401, `${outcome.reason}`, { headers: { 'www-authenticate': authChallenge } })
+    throw new HttpError(401, `${outcome.reason}`, { headers: { 'WWW-Authenticate': authChallenge } })
   }
 }

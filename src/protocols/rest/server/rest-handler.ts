@@ -59,19 +59,21 @@ export function createRestHandler(services: RestServices): RestHandler {
     const method = request.method ?? 'GET'
     const allow = allowedMethods[route.kind]
     if (method === 'OPTIONS') {
-      sendEmpty(response, 204, { allow })
+      sendEmpty(response, 204, { Allow: allow })
       return
     }
     const table = handlers[route.kind]
     const handler = Object.hasOwn(table, method) ? table[method] : undefined
     if (handler === undefined) {
-      sendProblem(response, 405, `${method.slice(0, 20)} is not allowed here; allowed: ${allow}`, { allow })
+      sendProblem(response, 405, `${method.slice(0, 20)} is not allowed here; allowed: ${allow}`, {
+        Allow: allow,
+      })
       return
     }
     const format = method === 'DELETE' ? 'json' : negotiateFormat(request.headers.accept)
     if (format === undefined) {
       sendProblem(response, 406, 'this resource is available as application/json or application/xml', {
-        vary: 'Accept',
+        Vary: 'Accept',
       })
       return
     }

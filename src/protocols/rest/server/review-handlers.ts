@@ -1,8 +1,9 @@
+import type { OutgoingHttpHeaders } from 'node:http'
 import type { Review } from '../../../server/item.js'
 import { StoreError } from '../../../server/store-error.js'
 import { readJsonBody } from './json-body.js'
 import { jsonArray, reviewJson } from './representation.js'
-import { type RestExchange, sendRepresentation, versionUrl } from './rest-exchange.js'
+import { type RestExchange, sendJsonBody, sendXmlBody, versionUrl } from './rest-exchange.js'
 
 function reviewsOf(exchange: RestExchange): readonly Review[] {
   const reviews = exchange.services.store.listReviews(exchange.route.itemId)
@@ -10,28 +11,22 @@ function reviewsOf(exchange: RestExchange): readonly Review[] {
   return reviews
 }
 
-function sendReview(exchange: RestExchange, status: number, review: Review, headers = {}): void {
-  sendRepresentation(
-    exchange,
-    status,
-    () => reviewJson(review),
-    { root: 'review', value: () => review },
-    headers,
-  )
+function sendReview(
+  exchange: RestExchange,
+  status: number,
+  review: Review,
+  headers?: OutgoingHttpHeaders,
+): void {
+  if (exchange.format === 'json') sendJsonBody(exchange, status, reviewJson(review), headers)
+  else sendXmlBody(exchange, status, 'review', review, headers)
 }
 
 /** GET /vN/items/{id}/reviews: every review of the item, oldest first. */
 export function listReviews(exchange: RestExchange): void {
   const reviews = reviewsOf(exchange)
-  sendRepresentation(
-    exchange,
-    200,
-    () => jsonArray(reviews, reviewJson),
-    { root: 'reviews', value: () => reviews },
-    {
-      'x-total-count': String(reviews.length),
-    },
-  )
+  const headers = { 'X-Total-Count': String(reviews.length) }
+  if (exchange.format === 'json') sendJsonBody(exchange, 200, jsonArray(reviews, reviewJson), headers)
+  else sendXmlBody(exchange, 200, 'reviews', reviews, headers)
 }
 
 /** GET /vN/items/{id}/reviews/{reviewId}: where a created review's Location points. */
@@ -47,5 +42,5 @@ export async function createReview(exchange: RestExchange): Promise<void> {
   const { itemId } = exchange.route
   const review = await exchange.services.store.addReview(itemId, body)
   const location = `${versionUrl(exchange)}/items/${encodeURIComponent(itemId)}/reviews/${encodeURIComponent(review.id)}`
-  sendReview(exchange, 201, review, { location })
+  sendReview(exchange, 201, review, { Location: location })
 }

@@ -1,0 +1,82 @@
+import type { Context } from '../../core/context.js'
+import { type ApictlError, isApictlError } from '../../core/errors.js'
+import { soapEnvelopeText } from '../../protocols/soap/client/build-soap-request.js'
+import { headerBlocks } from '../../protocols/soap/client/header-entries.js'
+import type { LoadedService } from '../../protocols/soap/client/load-service.js'
+import { type ParameterNode, parseAssignment } from '../../protocols/soap/client/parameter-tree.js'
+import { planSoapCall, type SoapCallPlan } from '../../protocols/soap/client/plan-soap-call.js'
+import type { SoapSession } from './soap-session.js'
+
+/** A call's envelope, ready to send or print. */
+export interface SoapMessage {
+  plan: SoapCallPlan
+  envelope: string
+  loaded: LoadedService | undefined
+}
+
+/**
+ * Builds the envelope for `soap call` and `soap envelope`: the operation and
+ * parameters checked against the WSDL (a cached WSDL that lacks them is read
+ * again once before giving up), the Header from --soap-header/--wss, then the
+ * codec writes it. Warns about required parameters left out.
+ */
+export async function buildSoapMessage(
+  session: SoapSession,
+  operation: string,
+  parameters: readonly string[] | ParameterNode[],
+  ctx: Context,
+): Promise<SoapMessage> {
+  const { options } = session
+  const assignments =
+    parameters.length > 0 && typeof parameters[0] === 'string'
+      ? (parameters as string[]).map(parseAssignment)
+      : (parameters as ParameterNode[])
+  const plan = (loaded: LoadedService | undefined) =>
+    planSoapCall({
+      operation,
+      parameters: structuredClone(assignments),
+      version: options.soap,
+      namespace: options.ns,
+      service: loaded?.service,
+    })
+  let loaded = await session.service()
+  let planned: SoapCallPlan
+  try {
+    planned = plan(loaded)
+  } catch (error) {
+    if (session.builtinWsdl || !isStale(error, loaded)) throw error
+    loaded = await session.refreshService()
+    planned = plan(loaded)
+  }
+  if (planned.missing.length > 0) {
+    ctx.stderr.write(
+      `warning: ${operation}: required ${planned.missing.length === 1 ? 'parameter' : 'parameters'} not given: ${planned.missing.join(', ')}.\n`,
+    )
+  }
+  if ((options.mustUnderstand || options.actor !== undefined) && (options.soapHeader ?? []).length === 0) {
+    ctx.stderr.write(
+      'warning: --must-understand and --actor apply to --soap-header entries, and there are none.\n',
+    )
+  }
+  const headers = headerBlocks({
+    entries: options.soapHeader,
+    mustUnderstand: options.mustUnderstand,
+    actor: options.actor,
+    wss: options.wss,
+    defaultNamespace: options.ns ?? planned.body[0]?.name.namespace,
+  })
+  const envelope = soapEnvelopeText({
+    version: planned.version,
+    body: planned.body,
+    headers,
+    encodingStyle: options.encodingStyle,
+  })
+  return { plan: planned, envelope, loaded }
+}
+
+/** A usage error from a WSDL description read from the cache may only mean the cache is old. */
+function isStale(error: unknown, loaded: LoadedService | undefined): error is ApictlError {
+  return (
+    isApictlError(error) && error.exitCode === 2 && loaded?.fromCache === true && !/--ns/.test(error.message)
+  )
+}

@@ -1,0 +1,148 @@
+import { homedir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { Profile } from '../../config/profile.js'
+import type { Context } from '../../core/context.js'
+import { UsageError } from '../../core/errors.js'
+import type { CommonOptions } from '../../core/request-options.js'
+import { VERSION } from '../../core/version.js'
+import { openTarget } from '../../engine/open-target.js'
+import { requestDefaults, transportOptions } from '../../engine/request-defaults.js'
+import type { Target } from '../../engine/target.js'
+import { isUrl, wsdlDocumentFetcher } from '../../protocols/soap/client/fetch-wsdl-document.js'
+import { type LoadedService, loadCachedService } from '../../protocols/soap/client/load-service.js'
+import type { SoapVersionId } from '../../protocols/soap/soap-version.js'
+import { normalizeCommonOptions } from '../common-options.js'
+import type { SoapCommandOptions } from './soap-command.js'
+
+/** What every `apictl soap` command works with: options, the target, the WSDL (cached) and the endpoint. */
+export interface SoapSession {
+  common: CommonOptions
+  options: SoapCommandOptions
+  /** True when the WSDL is the built-in server's (profile local, no --wsdl): fixed for this apictl version. */
+  builtinWsdl: boolean
+  profileName: string
+  /** The profile's settings (headers, auth, timeout), without starting anything. */
+  profile: Profile
+  /** The target; for the built-in profile this starts the embedded server. */
+  target(): Promise<Target>
+  /** The WSDL's description (--wsdl, else the profile's), from the cache when it has it; undefined with no WSDL. */
+  service(): Promise<LoadedService | undefined>
+  /** Reads the WSDL again, past the cache (when a cached copy lacks an operation or parameter). */
+  refreshService(): Promise<LoadedService | undefined>
+  /** The endpoint for a version, in SPEC §2's order. */
+  endpoint(version: SoapVersionId): Promise<string>
+  close(): Promise<void>
+}
+
+/** The built-in server's WSDL is the same for one apictl version whatever port it gets: cached under this key. */
+export const builtinWsdlKey = `apictl:builtin-local@${VERSION}`
+
+function localPath(file: string, ctx: Context): string {
+  if (file === '~' || file.startsWith('~/')) return join(ctx.env.HOME ?? homedir(), file.slice(1))
+  return resolve(ctx.cwd, file)
+}
+
+export async function openSoapSession(raw: Record<string, unknown>, ctx: Context): Promise<SoapSession> {
+  const common = normalizeCommonOptions(raw as unknown as Parameters<typeof normalizeCommonOptions>[0])
+  const options = raw as unknown as SoapCommandOptions
+  const sending = !common.dryRun && !common.curl
+  let target = await openTarget({ profileName: common.profile, send: false }, ctx)
+  let live = !target.builtin
+  const liveTarget = async () => {
+    if (!live) {
+      await target.close()
+      target = await openTarget({ profileName: common.profile, send: true }, ctx)
+      live = true
+    }
+    return target
+  }
+  const fetchDocument = () => {
+    const defaults = requestDefaults(common, target.profile)
+    return wsdlDocumentFetcher({
+      headers: defaults.headers,
+      unsetHeaders: defaults.unsetHeaders,
+      oauth2: defaults.oauth2,
+      transport: transportOptions(common, target.profile, ctx),
+    })
+  }
+  const fromCommandLine = typeof options.wsdl === 'string' ? asLocation(options.wsdl, ctx) : undefined
+  const load = async (refresh: boolean): Promise<LoadedService | undefined> => {
+    if (options.wsdl === false) return undefined
+    if (fromCommandLine !== undefined) {
+      return loadCachedService({
+        location: fromCommandLine,
+        key: fromCommandLine,
+        refresh,
+        env: ctx.env,
+        fetchDocument: fetchDocument(),
+      })
+    }
+    if (target.builtin) {
+      const location = async () => (await liveTarget()).wsdl!
+      return loadCachedService({
+        location,
+        key: builtinWsdlKey,
+        refresh,
+        env: ctx.env,
+        fetchDocument: fetchDocument(),
+      })
+    }
+    if (target.wsdl === undefined) return undefined
+    const location = asLocation(target.wsdl, ctx)
+    return loadCachedService({
+      location,
+      key: location,
+      refresh,
+      env: ctx.env,
+      fetchDocument: fetchDocument(),
+    })
+  }
+  let loaded: Promise<LoadedService | undefined> | undefined
+  const service = () => {
+    loaded ??= load(options.refreshWsdl === true)
+    return loaded
+  }
+  const announce = (result: LoadedService | undefined) => {
+    if (result !== undefined && common.verbose) {
+      const how = result.fromCache ? `cached ${result.fetchedAt}` : 'read now'
+      ctx.stderr.write(`* WSDL ${result.location} (${how})\n`)
+    }
+    return result
+  }
+  return {
+    common,
+    options,
+    builtinWsdl: options.wsdl === undefined && target.builtin,
+    profileName: target.profileName,
+    profile: target.profile,
+    target: liveTarget,
+    service: async () => announce(await service()),
+    refreshService: async () => {
+      loaded = load(true)
+      return announce(await loaded)
+    },
+    endpoint: async (version) => {
+      // SPEC §2's order; the WSDL is read only when it decides.
+      if (options.endpoint !== undefined) return options.endpoint
+      const wsdlAddress = async () => (await service().catch(() => undefined))?.service.endpoints[version]
+      const fromWsdl = fromCommandLine === undefined ? undefined : await wsdlAddress()
+      if (fromWsdl) return fromWsdl
+      const profileSoap = target.builtin && sending ? (await liveTarget()).soap : target.soap
+      if (profileSoap) return profileSoap
+      const fromProfileWsdl = fromCommandLine === undefined ? await wsdlAddress() : undefined
+      if (fromProfileWsdl) return fromProfileWsdl
+      throw new UsageError(
+        `No SOAP ${version} endpoint: profile ${target.profileName} has no soap URL and no WSDL gives one.`,
+        {
+          hint: 'Give -e URL, or --wsdl URL|FILE whose service has a port for this version, or a profile with a soap URL.',
+        },
+      )
+    },
+    close: () => target.close(),
+  }
+}
+
+/** A URL as given; a file path made absolute (the cache is keyed by it). */
+function asLocation(wsdl: string, ctx: Context): string {
+  return isUrl(wsdl) ? wsdl : localPath(wsdl, ctx)
+}

@@ -1,0 +1,73 @@
+import { type Context, colourEnabled } from '../core/context.js'
+import type { CommonOptions } from '../core/request-options.js'
+import type { SoapOutcome } from '../protocols/soap/client/decode-soap-response.js'
+import { faultSummary } from '../protocols/soap/client/fault-summary.js'
+import type { ParameterDescription } from '../protocols/soap/client/service-description.js'
+import { soapExitCode } from '../protocols/soap/client/soap-exit-code.js'
+import { typedValues } from '../protocols/soap/client/typed-values.js'
+import { formatJson } from '../render/format-json.js'
+import { formatSoapFault } from '../render/format-soap-fault.js'
+import { formatSoapTable } from '../render/format-soap-table.js'
+import { formatSoapValues } from '../render/format-soap-values.js'
+import { formatStatusLine } from '../render/format-status-line.js'
+import { formatXml } from '../render/format-xml.js'
+import { escapeControl } from '../render/safe-text.js'
+
+function line(text: string): string {
+  return text.endsWith('\n') ? text : `${text}\n`
+}
+
+/** A short, safe excerpt of a body that is not an envelope, to show what came instead. */
+function excerpt(body: Buffer): string {
+  const text = body.subarray(0, 300).toString('utf8').replace(/\s+/g, ' ').trim()
+  return escapeControl(text, { newlines: false }) + (body.length > 300 ? '…' : '')
+}
+
+/**
+ * Prints a SOAP answer and returns its exit code (soapExitCode). stdout gets
+ * the result only: values (pretty, -o table, -o json), or the envelope
+ * (-o xml pretty-printed, -o raw as received). A fault is one readable block
+ * on stderr, or `{"fault": {...}}` on stdout with -o json. An answer that is
+ * not an envelope is an error on stderr.
+ */
+export function printSoapOutcome(
+  outcome: SoapOutcome,
+  common: CommonOptions,
+  ctx: Context,
+  parameters?: readonly ParameterDescription[],
+): number {
+  const colour = colourEnabled(ctx.stdout, ctx.env, common.colour)
+  const errColour = colourEnabled(ctx.stderr, ctx.env, common.colour)
+  const format = common.output ?? 'pretty'
+  if (outcome.kind === 'not-envelope') {
+    if (format === 'raw') ctx.stdout.write(outcome.response.body)
+    const lines = [
+      `error: the SOAP endpoint did not answer with a SOAP envelope (${outcome.reason}).`,
+      `  where: ${outcome.response.url}`,
+    ]
+    if (outcome.response.body.length > 0) lines.push(`  body:  ${excerpt(outcome.response.body)}`)
+    lines.push(
+      "  try:   check the endpoint (-e, --wsdl, the profile's soap URL); -v shows the whole exchange.",
+    )
+    ctx.stderr.write(`${lines.join('\n')}\n`)
+    return soapExitCode(outcome)
+  }
+  if (format === 'raw') ctx.stdout.write(outcome.response.body)
+  else if (format === 'xml') ctx.stdout.write(line(formatXml(outcome.text, { colour })))
+  if (outcome.kind === 'fault') {
+    const summary = faultSummary(outcome.fault, outcome.version)
+    if (format === 'json') ctx.stdout.write(line(formatJson({ fault: summary }, { colour })))
+    else ctx.stderr.write(line(formatSoapFault(summary, { colour: errColour })))
+    return soapExitCode(outcome)
+  }
+  if (ctx.stderr.isTTY && !common.verbose && format !== 'json') {
+    ctx.stderr.write(line(formatStatusLine(outcome.response, { colour: errColour })))
+  }
+  const values = typedValues(outcome.values, parameters)
+  const name = outcome.operation.local
+  if (format === 'json') ctx.stdout.write(line(formatJson({ operation: name, result: values }, { colour })))
+  else if (format === 'table') {
+    ctx.stdout.write(line(formatSoapTable(values, { colour, columns: ctx.stdout.columns ?? 100 })))
+  } else if (format === 'pretty') ctx.stdout.write(line(formatSoapValues(name, values, { colour })))
+  return soapExitCode(outcome)
+}

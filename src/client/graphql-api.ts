@@ -1,0 +1,136 @@
+import type { DocumentNode } from 'graphql'
+import type { Context } from '../core/context.js'
+import { type ApictlError, isApictlError, UsageError } from '../core/errors.js'
+import { ExitCode } from '../core/exit-codes.js'
+import type { CommonOptions } from '../core/request-options.js'
+import { requestDefaults, transportOptions } from '../engine/request-defaults.js'
+import type { Target } from '../engine/target.js'
+import type {
+  GraphQLResponseError,
+  GraphQLResult,
+} from '../protocols/graphql/client/decode-graphql-response.js'
+import type { ApiError } from './client-options.js'
+
+export type { GraphQLResponseError }
+
+export interface GraphQLRequestOptions<V extends Record<string, unknown> = Record<string, unknown>> {
+  variables?: V
+  /** The operation to run when the document holds several. */
+  operationName?: string
+  headers?: Record<string, string>
+  /** query() only: send as GET with URL parameters (and `apollo-require-preflight: true`). */
+  get?: boolean
+  signal?: AbortSignal
+}
+
+/** A GraphQL call's outcome: `data` (partial data too), the server's `errors`, and `error` whenever something went wrong. */
+export interface GraphQLResponse<T = Record<string, unknown>> {
+  data?: T | null
+  /** The response's `errors`, as the server sent them. */
+  errors?: GraphQLResponseError[]
+  extensions?: Record<string, unknown>
+  /** HTTP status, when the server answered. */
+  status?: number
+  /** GraphQL errors (exit code 4/5), a network failure (3), a bad document (2) or a non-GraphQL answer (5/6). */
+  error?: ApiError
+}
+
+export interface GraphQLApi {
+  query<T = Record<string, unknown>>(
+    document: string | DocumentNode,
+    options?: GraphQLRequestOptions,
+  ): Promise<GraphQLResponse<T>>
+  mutate<T = Record<string, unknown>>(
+    document: string | DocumentNode,
+    options?: GraphQLRequestOptions,
+  ): Promise<GraphQLResponse<T>>
+}
+
+type Kind = 'query' | 'mutation'
+
+/**
+ * `client.query` / `client.mutate`: the same parse → build → send (graphql-request
+ * over the transport) → decode as `apictl gql`, resolved to `{ data, error }`.
+ * The GraphQL modules load on the first call, so REST-only programs never load them.
+ */
+export function createGraphQLApi(
+  getTarget: () => Promise<Target>,
+  common: CommonOptions,
+  ctx: Context,
+): GraphQLApi {
+  async function call<T>(kind: Kind, document: string | DocumentNode, options: GraphQLRequestOptions = {}) {
+    try {
+      const [{ print }, { parseDocument }, { selectOperation }, { sendGraphQLRequest }] = await Promise.all([
+        import('graphql'),
+        import('../protocols/graphql/client/parse-document.js'),
+        import('../protocols/graphql/client/select-operation.js'),
+        import('../protocols/graphql/client/send-graphql-request.js'),
+      ])
+      const text = typeof document === 'string' ? document : (document.loc?.source.body ?? print(document))
+      const operation = selectOperation(parseDocument({ text, name: 'document' }), options.operationName)
+      if (operation.operation !== kind) {
+        throw new UsageError(
+          `${kind === 'query' ? 'query()' : 'mutate()'} was given a ${operation.operation}.`,
+          {
+            hint:
+              operation.operation === 'subscription'
+                ? 'Subscriptions run over a WebSocket: apictl gql subscribe.'
+                : `Use ${operation.operation === 'query' ? 'query()' : 'mutate()'} for it.`,
+          },
+        )
+      }
+      const target = await getTarget()
+      if (!target.graphql) {
+        throw new UsageError(`Profile ${target.profileName} has no GraphQL endpoint.`, {
+          hint: "Give one: createClient({ graphql: 'http://host/graphql' }).",
+        })
+      }
+      const defaults = requestDefaults(common, target.profile)
+      const result = await sendGraphQLRequest(
+        {
+          url: target.graphql,
+          query: text,
+          variables: options.variables,
+          operationName: operation.name?.value,
+          method: options.get === true && kind === 'query' ? 'GET' : 'POST',
+          headers: [...defaults.headers, ...Object.entries(options.headers ?? {})],
+          unsetHeaders: defaults.unsetHeaders,
+          oauth2: defaults.oauth2,
+        },
+        { ...transportOptions(common, target.profile, ctx), keepAlive: true, signal: options.signal },
+      )
+      return toResponse<T>(result)
+    } catch (error) {
+      if (!isApictlError(error)) throw error
+      return { error: toApiError(error) } as GraphQLResponse<T>
+    }
+  }
+  return {
+    query: (document, options) => call('query', document, options),
+    mutate: (document, options) => call('mutation', document, options),
+  }
+}
+
+function toResponse<T>(result: GraphQLResult): GraphQLResponse<T> {
+  const response: GraphQLResponse<T> = { data: result.data as T | null | undefined, status: result.status }
+  if (result.errors.length > 0) response.errors = result.errors
+  if (result.extensions) response.extensions = result.extensions
+  if (result.exitCode !== ExitCode.Ok) {
+    const messages = result.errors.map((error) => error.message)
+    response.error = {
+      message:
+        messages.length > 0 ? messages.join('; ') : `HTTP ${result.status} ${result.response.statusText}`,
+      exitCode: result.exitCode,
+      status: result.status,
+      where: result.response.url,
+    }
+  }
+  return response
+}
+
+function toApiError(error: ApictlError): ApiError {
+  const apiError: ApiError = { message: error.message, exitCode: error.exitCode }
+  if (error.where !== undefined) apiError.where = error.where
+  if (error.hint !== undefined) apiError.hint = error.hint
+  return apiError
+}

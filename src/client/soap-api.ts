@@ -1,0 +1,169 @@
+import type { Context } from '../core/context.js'
+import { type ApictlError, isApictlError, UsageError } from '../core/errors.js'
+import type { CommonOptions } from '../core/request-options.js'
+import { requestDefaults, transportOptions } from '../engine/request-defaults.js'
+import type { Target } from '../engine/target.js'
+import type { FaultSummary } from '../protocols/soap/client/fault-summary.js'
+import type { ServiceDescription } from '../protocols/soap/client/service-description.js'
+import type { TypedValue } from '../protocols/soap/client/typed-values.js'
+import type { ApiError } from './client-options.js'
+
+export type { FaultSummary as SoapFault }
+
+/** A Header entry: `'{urn:x}Token=abc'`, or the same as parts. */
+export type SoapHeaderEntry = string | { namespace: string; name: string; value: string }
+
+export interface SoapCallOptions {
+  /** SOAP 1.1 (default, or the WSDL's only version) or 1.2. */
+  version?: '1.1' | '1.2'
+  /** Header entries; `mustUnderstand` and `actor` apply to them. */
+  header?: SoapHeaderEntry[]
+  mustUnderstand?: boolean
+  /** actor (1.1) or role (1.2) of the header entries. */
+  actor?: string
+  /** A WS-Security UsernameToken (PasswordText, mustUnderstand): `'USER:PASS'` or the parts. */
+  wss?: string | { username: string; password: string }
+  /** The SOAPAction; default the WSDL's, else "". `null` sends none at all. */
+  action?: string | null
+  /** The operation element's namespace, instead of the WSDL's (needed without a WSDL). */
+  namespace?: string
+  /** The endpoint for this call, instead of the client's `soap` URL or the WSDL's address. */
+  endpoint?: string
+  encodingStyle?: string
+  method?: 'POST' | 'M-POST'
+  /** Extra HTTP headers. */
+  headers?: Record<string, string>
+  signal?: AbortSignal
+}
+
+/** A SOAP call's outcome: the response values, the fault, or an error; a fault is never thrown. */
+export interface SoapCallResult<T = Record<string, TypedValue>> {
+  data?: { operation: string; result: T }
+  fault?: FaultSummary
+  /** HTTP status, when the server answered. */
+  status?: number
+  /** Nothing usable came back, or nothing was sent: usage (2), network (3), HTTP 4xx/5xx without an envelope (4/5), not an envelope (6). */
+  error?: ApiError
+}
+
+export interface SoapApi {
+  /** Calls an operation with its parameters (`{ id: '1' }`; objects nest, arrays repeat). */
+  call<T = Record<string, TypedValue>>(
+    operation: string,
+    parameters?: Record<string, unknown>,
+    options?: SoapCallOptions,
+  ): Promise<SoapCallResult<T>>
+}
+
+function headerEntry(entry: SoapHeaderEntry): string {
+  return typeof entry === 'string' ? entry : `{${entry.namespace}}${entry.name}=${entry.value}`
+}
+
+function toApiError(error: ApictlError): ApiError {
+  const apiError: ApiError = { message: error.message, exitCode: error.exitCode }
+  if (error.where !== undefined) apiError.where = error.where
+  if (error.hint !== undefined) apiError.hint = error.hint
+  return apiError
+}
+
+/**
+ * `client.soap.call`: the same plan → envelope → send → decode as `apictl
+ * soap call`, resolved to `{ data }`, `{ fault }` or `{ error }`. The WSDL
+ * (the client's `wsdl`, or the profile's) is read once per client and kept
+ * in memory. The SOAP modules load on the first call.
+ */
+export function createSoapApi(
+  getTarget: () => Promise<Target>,
+  common: CommonOptions,
+  ctx: Context,
+): SoapApi {
+  let service: Promise<ServiceDescription | undefined> | undefined
+  const describe = async (target: Target) => {
+    if (target.wsdl === undefined) return undefined
+    const [{ readService }, { wsdlDocumentFetcher }] = await Promise.all([
+      import('../protocols/soap/client/load-service.js'),
+      import('../protocols/soap/client/fetch-wsdl-document.js'),
+    ])
+    const defaults = requestDefaults(common, target.profile)
+    const fetchDocument = wsdlDocumentFetcher({
+      headers: defaults.headers,
+      oauth2: defaults.oauth2,
+      transport: { ...transportOptions(common, target.profile, ctx), keepAlive: true },
+    })
+    return readService(target.wsdl, fetchDocument)
+  }
+
+  async function call<T>(
+    operation: string,
+    parameters: Record<string, unknown> = {},
+    options: SoapCallOptions = {},
+  ) {
+    try {
+      const [{ planSoapCall }, { valuesToTree }, { headerBlocks }, build, { sendSoapRequest }, decoded] =
+        await Promise.all([
+          import('../protocols/soap/client/plan-soap-call.js'),
+          import('../protocols/soap/client/parameter-tree.js'),
+          import('../protocols/soap/client/header-entries.js'),
+          import('../protocols/soap/client/build-soap-request.js'),
+          import('../protocols/soap/client/send-soap-request.js'),
+          import('../protocols/soap/client/call-result.js'),
+        ])
+      const target = await getTarget()
+      service ??= describe(target).catch((error: unknown) => {
+        service = undefined
+        throw error
+      })
+      const description = await service
+      const plan = planSoapCall({
+        operation,
+        parameters: valuesToTree(parameters),
+        version: options.version,
+        namespace: options.namespace,
+        service: description,
+      })
+      const wss =
+        typeof options.wss === 'object' ? `${options.wss.username}:${options.wss.password}` : options.wss
+      const headers = headerBlocks({
+        entries: options.header?.map(headerEntry),
+        mustUnderstand: options.mustUnderstand,
+        actor: options.actor,
+        wss,
+        defaultNamespace: options.namespace ?? plan.body[0]?.name.namespace,
+      })
+      const url = options.endpoint ?? target.soap ?? description?.endpoints[plan.version.id]
+      if (url === undefined) {
+        throw new UsageError('No SOAP endpoint: the client has no soap URL and the WSDL gives none.', {
+          hint: "Give one: createClient({ soap: 'http://host/soap' }) or soap.call(op, params, { endpoint }).",
+        })
+      }
+      const defaults = requestDefaults(common, target.profile)
+      const request = build.soapHttpRequest(
+        {
+          version: plan.version,
+          url,
+          action: build.chooseAction(plan.version, options.action, plan.action),
+          method: options.method,
+          headers: [...defaults.headers, ...Object.entries(options.headers ?? {})],
+          unsetHeaders: defaults.unsetHeaders,
+          oauth2: defaults.oauth2,
+        },
+        build.soapEnvelopeText({
+          version: plan.version,
+          body: plan.body,
+          headers,
+          encodingStyle: options.encodingStyle,
+        }),
+      )
+      const transport = {
+        ...transportOptions(common, target.profile, ctx),
+        keepAlive: true,
+        signal: options.signal,
+      }
+      return decoded.callResult<T>(await sendSoapRequest(request, transport), description, plan)
+    } catch (error) {
+      if (!isApictlError(error)) throw error
+      return { error: toApiError(error) } as SoapCallResult<T>
+    }
+  }
+  return { call }
+}

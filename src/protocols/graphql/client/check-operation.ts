@@ -1,0 +1,46 @@
+import type { GraphQLSchema, OperationDefinitionNode } from 'graphql'
+import { checkVariableValues } from './check-variable-values.js'
+import { coerceVariableOptions } from './coerce-variables.js'
+import type { ParsedDocument } from './parse-document.js'
+import { selectOperation } from './select-operation.js'
+import { validateDocument } from './validate-document.js'
+
+export interface OperationInput {
+  /** The schema to validate against; without it only the syntax (already parsed) is checked. */
+  schema?: GraphQLSchema
+  /** What to try when the document does not validate (where the schema came from). */
+  schemaHint?: string
+  /** --operation NAME. */
+  operationName?: string
+  /** --variables JSON (an object). */
+  variables?: Record<string, unknown>
+  /** --var name=value items, coerced by each variable's declared type. */
+  variableOptions?: readonly string[]
+}
+
+export interface CheckedOperation {
+  operation: OperationDefinitionNode
+  type: 'query' | 'mutation' | 'subscription'
+  /** The operation's name, when it has one (sent as operationName). */
+  name?: string
+  /** undefined when no variables were given at all. */
+  variables?: Record<string, unknown>
+}
+
+/**
+ * Everything checked before a request is sent: the document against the
+ * schema, the operation chosen, the variables coerced and checked. Throws a
+ * GraphQLDocumentError or UsageError (exit 2) and sends nothing.
+ */
+export function checkOperation(parsed: ParsedDocument, input: OperationInput): CheckedOperation {
+  if (input.schema) validateDocument(input.schema, parsed, input.schemaHint)
+  const operation = selectOperation(parsed, input.operationName)
+  const options = input.variableOptions ?? []
+  const given = input.variables !== undefined || options.length > 0
+  const variables = { ...input.variables, ...coerceVariableOptions(options, operation, input.schema) }
+  if (input.schema) checkVariableValues(input.schema, operation, variables, parsed.source)
+  const checked: CheckedOperation = { operation, type: operation.operation as CheckedOperation['type'] }
+  if (operation.name) checked.name = operation.name.value
+  if (given) checked.variables = variables
+  return checked
+}

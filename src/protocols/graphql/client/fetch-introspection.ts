@@ -1,0 +1,44 @@
+import { getIntrospectionQuery, type IntrospectionQuery } from 'graphql'
+import { ApictlError } from '../../../core/errors.js'
+import { ExitCode } from '../../../core/exit-codes.js'
+import type { SendFunction, TransportOptions } from '../../../transport/transport-options.js'
+import type { GraphQLCall } from './graphql-call.js'
+import { sendGraphQLRequest } from './send-graphql-request.js'
+
+/** The introspection call for an endpoint: a POST like any other, with the caller's headers and auth. */
+export function introspectionCall(
+  base: Omit<GraphQLCall, 'query' | 'method' | 'operationName'>,
+): GraphQLCall {
+  return {
+    ...base,
+    query: getIntrospectionQuery(),
+    method: 'POST',
+    operationName: 'IntrospectionQuery',
+    variables: undefined,
+  }
+}
+
+/**
+ * Fetches the endpoint's schema by introspection through the shared
+ * transport. A server that refuses (introspection disabled, auth needed)
+ * is an error with its message and what to do instead.
+ */
+export async function fetchIntrospection(
+  call: GraphQLCall,
+  transport: TransportOptions,
+  send?: SendFunction,
+): Promise<IntrospectionQuery> {
+  const result = await sendGraphQLRequest(call, transport, send)
+  const data = result.data as IntrospectionQuery | null | undefined
+  if (result.errors.length === 0 && data && typeof data.__schema === 'object' && data.__schema !== null)
+    return data
+  const reason = result.errors.map((error) => error.message).join('; ') || 'no __schema in the answer'
+  throw new ApictlError(
+    `Could not read the schema of ${call.url} by introspection: ${reason}.`,
+    result.exitCode === ExitCode.Ok ? ExitCode.BadResponse : result.exitCode,
+    {
+      where: `POST ${call.url}`,
+      hint: 'Validate against a local copy with --schema FILE.graphql, or send without validating: --no-validate.',
+    },
+  )
+}

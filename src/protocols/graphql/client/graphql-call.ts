@@ -1,0 +1,24 @@
+import type { OAuth2Settings } from '../../../core/exchange.js'
+
+export type GraphQLMethod = 'POST' | 'GET'
+
+/** One GraphQL request, before it is built: what `buildGraphQLRequest` prints and `sendGraphQLRequest` sends. */
+export interface GraphQLCall {
+  /** The endpoint, e.g. `http://127.0.0.1:4000/graphql`. */
+  url: string
+  /** The document text, sent as written (GET: whitespace and comments collapsed). */
+  query: string
+  variables?: Record<string, unknown>
+  /** The operation to run, when it has a name. */
+  operationName?: string
+  /** GET (--get, queries only) sends URL parameters and `apollo-require-preflight: true`. */
+  method: GraphQLMethod
+  /** Profile headers, auth, then -H: a later one replaces an earlier one of the same name. */
+  headers: Array<[string, string]>
+  /** Headers not to send, defaults included (`-H 'Name:'`). */
+  unsetHeaders?: string[]
+  oauth2?: OAuth2Settings
+}
+
+/** What a GraphQL server should answer with, best first (GraphQL over HTTP). */
+export const GRAPHQL_ACCEPT = 'application/graphql-response+json, application/json'

@@ -1,0 +1,32 @@
+import { GraphQLError } from 'graphql'
+import type { FieldProblem } from '../../../server/store-error.js'
+
+/** The `extensions.code` values this server's resolvers use, beside Apollo's own. */
+export const ErrorCode = {
+  badUserInput: 'BAD_USER_INPUT',
+  notFound: 'NOT_FOUND',
+  unauthenticated: 'UNAUTHENTICATED',
+  internal: 'INTERNAL_SERVER_ERROR',
+} as const
+
+/**
+ * Arguments the store refused: the message names each field and says why;
+ * `extensions.field` is the first one and `extensions.problems` all of them,
+ * named by their path in the arguments (`input.name`, `limit`).
+ */
+export function badUserInput(problems: readonly FieldProblem[]): GraphQLError {
+  const message = problems.map((problem) => `${problem.field} ${problem.message}`).join('; ')
+  return new GraphQLError(message, {
+    extensions: { code: ErrorCode.badUserInput, field: problems[0]?.field, problems },
+  })
+}
+
+export function notFound(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: ErrorCode.notFound } })
+}
+
+export function unauthenticated(field: string, reason: string): GraphQLError {
+  return new GraphQLError(`${field} needs credentials: ${reason}`, {
+    extensions: { code: ErrorCode.unauthenticated },
+  })
+}

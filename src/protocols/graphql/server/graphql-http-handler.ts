@@ -1,0 +1,167 @@
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
+import { type ApolloServer, HeaderMap, type HTTPGraphQLResponse } from '@apollo/server'
+import { HttpError } from '../../../server/http/http-error.js'
+import { readBody } from '../../../server/http/read-body.js'
+import { documentFailureStatus } from './document-failure-status.js'
+import type { GraphqlContext } from './graphql-context.js'
+import { internalErrorMessage } from './mask-internal-errors.js'
+import { responseMediaType } from './response-media-type.js'
+
+export type GraphqlHttpHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>
+
+export interface GraphqlHttpOptions {
+  apollo: ApolloServer<GraphqlContext>
+  /** The endpoint's path; anything below it is 404. */
+  path: string
+  context(request: IncomingMessage): Promise<GraphqlContext>
+  log?: ((line: string) => void) | undefined
+}
+
+const allow = 'GET, POST, OPTIONS'
+
+/** Sends a GraphQL-shaped error (`{"errors": [...]}`) the server writes itself, in the media type the client prefers. */
+function sendError(
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  message: string,
+  headers: OutgoingHttpHeaders = {},
+): void {
+  const code = status >= 500 ? 'INTERNAL_SERVER_ERROR' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST'
+  const body = JSON.stringify({ errors: [{ message, extensions: { code } }] })
+  response.writeHead(status, {
+    ...headers,
+    'content-type': responseMediaType(request.headers.accept),
+    'content-length': Buffer.byteLength(body),
+  })
+  response.end(body)
+}
+
+/** Why a POST body's Content-Type is refused, or undefined for JSON in UTF-8. */
+function contentTypeProblem(contentType: string | undefined): string | undefined {
+  if (contentType === 'application/json') return undefined
+  const [essence = '', ...parameters] = (contentType ?? '').split(';')
+  if (essence.trim().toLowerCase() !== 'application/json') {
+    return `POST a JSON body with Content-Type: application/json (this one is ${contentType === undefined ? 'missing' : JSON.stringify(contentType.slice(0, 100))})`
+  }
+  for (const parameter of parameters) {
+    const [name = '', value = ''] = parameter.split('=')
+    const charset = value.trim().replace(/^"|"$/g, '').toLowerCase()
+    if (name.trim().toLowerCase() === 'charset' && charset !== 'utf-8' && charset !== 'utf8') {
+      return `the body must be UTF-8, not ${JSON.stringify(value.trim().slice(0, 40))}`
+    }
+  }
+  return undefined
+}
+
+/** `/graphql?query=…` → ['/graphql', '?query=…']; absolute-form targets keep only path and query. */
+function splitTarget(target: string): [string, string] {
+  if (!target.startsWith('/')) {
+    try {
+      const url = new URL(target)
+      return [url.pathname, url.search]
+    } catch {
+      return ['', '']
+    }
+  }
+  const mark = target.indexOf('?')
+  return mark === -1 ? [target, ''] : [target.slice(0, mark), target.slice(mark)]
+}
+
+function headerMap(headers: IncomingHttpHeaders): HeaderMap {
+  const map = new HeaderMap()
+  for (const name in headers) {
+    const value = headers[name]
+    if (value !== undefined) map.set(name, Array.isArray(value) ? value.join(', ') : value)
+  }
+  return map
+}
+
+/** The POST body as JSON; a body that is not JSON is the client's mistake (400), one over 1 MiB too (413). */
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const bytes = await readBody(request)
+  try {
+    return JSON.parse(bytes.toString('utf8'))
+  } catch (error) {
+    const reason = bytes.length === 0 ? 'the body is empty' : (error as Error).message
+    throw new HttpError(400, `the request body is not valid JSON: ${reason}`)
+  }
+}
+
+async function writeResult(response: ServerResponse, result: HTTPGraphQLResponse): Promise<void> {
+  const headers: OutgoingHttpHeaders = {}
+  for (const [name, value] of result.headers) headers[name] = value
+  const status = result.status ?? 200
+  if (result.body.kind === 'complete') {
+    const text = result.body.string
+    headers['content-length'] = Buffer.byteLength(text)
+    response.writeHead(documentFailureStatus(status, headers['content-type'], text), headers)
+    response.end(text)
+    return
+  }
+  response.writeHead(status, headers)
+  for await (const chunk of result.body.asyncIterator) response.write(chunk)
+  response.end()
+}
+
+/**
+ * The node:http side of /graphql, around Apollo's
+ * `executeHTTPGraphQLRequest` (what Apollo's own integrations do, without
+ * express): POST with a JSON body of at most 1 MiB, GET with `?query=` for
+ * queries (Apollo's CSRF prevention wants `apollo-require-preflight` or a
+ * non-simple Content-Type), OPTIONS. Every error is a JSON `{"errors": […]}`
+ * body, never an HTML page; only a browser asking for HTML gets the landing page.
+ */
+export function createGraphqlHttpHandler(options: GraphqlHttpOptions): GraphqlHttpHandler {
+  const { apollo, path, context, log } = options
+  return async (request, response) => {
+    try {
+      const method = request.method ?? 'GET'
+      const [target, search] = splitTarget(request.url ?? '/')
+      if (target !== path) {
+        sendError(
+          request,
+          response,
+          404,
+          `there is nothing at ${target.slice(0, 200)}; GraphQL is at ${path}`,
+        )
+        return
+      }
+      if (method === 'OPTIONS') {
+        response.writeHead(204, { allow })
+        response.end()
+        return
+      }
+      if (method !== 'GET' && method !== 'POST') {
+        const message = `${method} is not allowed on ${path}: POST a JSON body, or GET ?query= for queries`
+        sendError(request, response, 405, message, { allow })
+        return
+      }
+      let body: unknown
+      if (method === 'POST') {
+        const problem = contentTypeProblem(request.headers['content-type'])
+        if (problem !== undefined) {
+          sendError(request, response, 415, problem)
+          return
+        }
+        body = await readJson(request)
+      }
+      const result = await apollo.executeHTTPGraphQLRequest({
+        httpGraphQLRequest: { method, headers: headerMap(request.headers), search, body },
+        context: () => context(request),
+      })
+      await writeResult(response, result)
+    } catch (error) {
+      if (response.headersSent) {
+        response.destroy()
+      } else if (error instanceof HttpError) {
+        sendError(request, response, error.status, error.message, error.headers)
+      } else {
+        log?.(
+          `graphql: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        )
+        sendError(request, response, 500, internalErrorMessage)
+      }
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import type { Mount, ServerServices } from '../../../server/mount.js'
+import { createContext } from './graphql-context.js'
+import { createGraphqlHttpHandler } from './graphql-http-handler.js'
+import { startApolloServer } from './start-apollo-server.js'
+import { createSubscriptionServer } from './subscription-server.js'
+
+/**
+ * GraphQL on the reference server (SPEC §7): Apollo over node:http for
+ * POST and GET, graphql-ws over WebSocket for subscriptions, both on `path`
+ * and over the server's one store. The server loads this module (and with
+ * it Apollo, graphql and ws) on the first request to `path`.
+ */
+export async function createGraphqlMount(services: ServerServices, path = '/graphql'): Promise<Mount> {
+  const { log } = services
+  const { apollo, schema } = await startApolloServer(log)
+  const subscriptions = createSubscriptionServer({
+    schema,
+    path,
+    log,
+    context: (authorization) => createContext(services, authorization),
+  })
+  return {
+    handle: createGraphqlHttpHandler({
+      apollo,
+      path,
+      log,
+      context: (request) => createContext(services, request.headers.authorization),
+    }),
+    upgrade: subscriptions.upgrade,
+    async close() {
+      await subscriptions.close()
+      await apollo.stop()
+    },
+  }
+}

@@ -1,0 +1,106 @@
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { type DocumentNode, GraphQLError, type GraphQLSchema, parse, specifiedRules, validate } from 'graphql'
+import type { Context } from 'graphql-ws'
+import { type Extra, useServer } from 'graphql-ws/use/ws'
+import { WebSocketServer } from 'ws'
+import { bodyLimit } from '../../../server/http/read-body.js'
+import { depthLimitRule } from './depth-limit-rule.js'
+import { documentLimits } from './document-limits.js'
+import type { GraphqlContext } from './graphql-context.js'
+import { maskInternalErrors } from './mask-internal-errors.js'
+
+export interface SubscriptionServerOptions {
+  /** The schema Apollo serves over HTTP. */
+  schema: GraphQLSchema
+  /** The endpoint's path; upgrades elsewhere are refused. */
+  path: string
+  context(authorization: string | undefined): Promise<GraphqlContext>
+  log?: ((line: string) => void) | undefined
+}
+
+export interface SubscriptionServer {
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void
+  close(): Promise<void>
+}
+
+/** What a client may send in `connection_init`: its credentials, as it would in the Authorization header. */
+type ConnectionParams = { authorization?: unknown; Authorization?: unknown } | undefined
+
+function authorizationOf(context: Context<ConnectionParams, Extra>): string | undefined {
+  const params = context.connectionParams
+  const fromParams = params?.authorization ?? params?.Authorization
+  return typeof fromParams === 'string' ? fromParams : context.extra.request.headers.authorization
+}
+
+function withCode(error: GraphQLError, code: string): GraphQLError {
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    extensions: { ...error.extensions, code },
+  })
+}
+
+/**
+ * GraphQL over WebSocket on the same path (graphql-ws's graphql-transport-ws
+ * protocol, with `ws`): subscriptions (and queries and mutations, if a
+ * client sends them this way) against the same schema, with the same
+ * document limits and error masking as HTTP. Credentials come from the
+ * connection parameters (`{"authorization": "Basic …"}`) or the upgrade
+ * request's Authorization header; subscribing itself needs none.
+ */
+export function createSubscriptionServer(options: SubscriptionServerOptions): SubscriptionServer {
+  const { schema, path, context, log } = options
+  const webSockets = new WebSocketServer({ noServer: true, maxPayload: bodyLimit })
+  const rules = [...specifiedRules, depthLimitRule()]
+  const mask = maskInternalErrors(log)
+  const server = useServer<ConnectionParams>(
+    {
+      schema,
+      isProd: true,
+      async onSubscribe(subscriber, _id, payload) {
+        let document: DocumentNode
+        try {
+          document = parse(payload.query, { maxTokens: documentLimits.maxTokens })
+        } catch (error) {
+          // A syntax error, or a document nested so deeply that the parser runs out of stack.
+          const syntax = error instanceof GraphQLError ? error : new GraphQLError((error as Error).message)
+          return [withCode(syntax, 'GRAPHQL_PARSE_FAILED')]
+        }
+        const errors = validate(schema, document, rules)
+        if (errors.length > 0) return errors.map((error) => withCode(error, 'GRAPHQL_VALIDATION_FAILED'))
+        return {
+          schema,
+          document,
+          operationName: payload.operationName,
+          variableValues: payload.variables,
+          contextValue: await context(authorizationOf(subscriber)),
+        }
+      },
+      onNext(_subscriber, _id, _payload, _args, result) {
+        if (result.errors === undefined) return undefined
+        return { ...result, errors: result.errors.map((error) => mask(error.toJSON(), error)) }
+      },
+      onError(_subscriber, _id, _payload, errors) {
+        return errors.map((error) => mask(error.toJSON(), error))
+      },
+    },
+    webSockets,
+  )
+  return {
+    upgrade(request, socket, head) {
+      const target = (request.url ?? '').split('?')[0]
+      if (target !== path) {
+        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+        return
+      }
+      webSockets.handleUpgrade(request, socket, head, (webSocket) => {
+        webSockets.emit('connection', webSocket, request)
+      })
+    },
+    async close() {
+      await server.dispose()
+    },
+  }
+}

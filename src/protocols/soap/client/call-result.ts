@@ -1,0 +1,51 @@
+import { ExitCode } from '../../../core/exit-codes.js'
+import type { SoapOutcome } from './decode-soap-response.js'
+import { type FaultSummary, faultSummary } from './fault-summary.js'
+import type { SoapCallPlan } from './plan-soap-call.js'
+import { resultParameters } from './result-parameters.js'
+import type { ServiceDescription } from './service-description.js'
+import { soapExitCode } from './soap-exit-code.js'
+import { typedValues } from './typed-values.js'
+
+/** A decoded answer as the library returns it: `{ data }`, `{ fault }`, or `{ error }` (the CLI's exit code in it). */
+export interface CallResult<T> {
+  data?: { operation: string; result: T }
+  fault?: FaultSummary
+  status?: number
+  error?: { message: string; exitCode: number; status?: number; where?: string }
+}
+
+export function callResult<T>(
+  outcome: SoapOutcome,
+  service: ServiceDescription | undefined,
+  plan: SoapCallPlan,
+): CallResult<T> {
+  const status = outcome.status
+  if (outcome.kind === 'fault') return { fault: faultSummary(outcome.fault, outcome.version), status }
+  if (outcome.kind === 'not-envelope') {
+    return {
+      status,
+      error: {
+        message: `the SOAP endpoint did not answer with a SOAP envelope (${outcome.reason})`,
+        exitCode: soapExitCode(outcome),
+        status,
+        where: outcome.response.url,
+      },
+    }
+  }
+  const parameters = resultParameters(service, plan.version.id, outcome.operation, plan.operation?.name)
+  const result: CallResult<T> = {
+    data: { operation: outcome.operation.local, result: typedValues(outcome.values, parameters) as T },
+    status,
+  }
+  const exitCode = soapExitCode(outcome)
+  if (exitCode !== ExitCode.Ok) {
+    result.error = {
+      message: `HTTP ${status} with a result envelope`,
+      exitCode,
+      status,
+      where: outcome.response.url,
+    }
+  }
+  return result
+}

@@ -1,0 +1,85 @@
+import type { HttpResponse } from '../../../core/exchange.js'
+import { headerValue, mediaType } from '../../../core/exchange.js'
+import { readReply } from '../call-message.js'
+import { parseContentType } from '../content-type.js'
+import { EnvelopeError, readEnvelope } from '../envelope.js'
+import { parseFault, type SoapFault } from '../fault.js'
+import type { SoapRecord } from '../message-values.js'
+import { type SoapVersion, soap12 } from '../soap-version.js'
+import { decodeXml } from '../xml/decode-xml.js'
+import type { QName } from '../xml/qname.js'
+import { childElements, type XmlElement } from '../xml/xml-element.js'
+import { XmlReadError } from '../xml/xml-read-error.js'
+
+interface Answer {
+  status: number
+  response: HttpResponse
+}
+
+/** What a SOAP endpoint answered: a result, a fault, or something that is not an envelope. */
+export type SoapOutcome =
+  | (Answer & { kind: 'result'; version: SoapVersion; operation: QName; values: SoapRecord; text: string })
+  | (Answer & { kind: 'fault'; version: SoapVersion; fault: SoapFault; text: string })
+  | (Answer & { kind: 'not-envelope'; reason: string })
+
+function notEnvelope(response: HttpResponse, reason: string): SoapOutcome {
+  return { kind: 'not-envelope', status: response.status, response, reason }
+}
+
+/**
+ * A 1.1 Fault written with 1.2's Code/Reason children (node-soap answers its
+ * own errors that way) is read as such rather than as a fault with no code.
+ */
+function lenientFault(fault: SoapFault, node: XmlElement, version: SoapVersion): SoapFault {
+  if (
+    version.id !== '1.1' ||
+    fault.code.local !== '' ||
+    !childElements(node).some((child) => child.name.local === 'Code')
+  ) {
+    return fault
+  }
+  return parseFault(node, { ...soap12, envelopeNamespace: version.envelopeNamespace })
+}
+
+/** What the body is, for a message about something that is not an envelope: `text/html`, `an empty body`. */
+export function describeBody(response: HttpResponse): string {
+  if (response.body.length === 0) return 'an empty body'
+  const type = mediaType(headerValue(response.headers, 'content-type'))
+  return type === '' ? `${response.body.length} bytes without a Content-Type` : type
+}
+
+/**
+ * Decodes a SOAP answer with the codec: the body's bytes by charset, the
+ * safe reader (no DOCTYPE, bounded depth), the envelope, then a result or a
+ * fault. Anything else is `not-envelope`, with the reason; the exit code
+ * is decided by soapExitCode.
+ */
+export function decodeSoapResponse(response: HttpResponse): SoapOutcome {
+  if (response.body.length === 0) return notEnvelope(response, `HTTP ${response.status} with an empty body`)
+  const charset = parseContentType(headerValue(response.headers, 'content-type')).parameters.get('charset')
+  let text: string
+  try {
+    text = decodeXml(response.body, charset)
+    const envelope = readEnvelope(text)
+    const reply = readReply(envelope)
+    const answer = { status: response.status, response, version: envelope.version, text }
+    if (reply.kind === 'fault') {
+      return {
+        ...answer,
+        kind: 'fault',
+        fault: lenientFault(reply.fault, envelope.body[0]!, envelope.version),
+      }
+    }
+    return { ...answer, kind: 'result', operation: reply.operation, values: reply.values }
+  } catch (error) {
+    if (error instanceof XmlReadError || error instanceof EnvelopeError) {
+      const what =
+        error instanceof XmlReadError && error.problem === 'syntax'
+          ? `${describeBody(response)}, not XML`
+          : error.message
+      const status = [String(response.status), response.statusText].filter(Boolean).join(' ')
+      return notEnvelope(response, `HTTP ${status}: ${what}`)
+    }
+    throw error
+  }
+}

@@ -1,0 +1,88 @@
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { ApictlError, ResponseError, UsageError } from '../../../core/errors.js'
+import type { HttpRequest, OAuth2Settings } from '../../../core/exchange.js'
+import { headerValue, withHeader, withoutHeader } from '../../../core/exchange.js'
+import { ExitCode, exitCodeForStatus } from '../../../core/exit-codes.js'
+import { VERSION } from '../../../core/version.js'
+import { send } from '../../../transport/send.js'
+import type { TransportOptions } from '../../../transport/transport-options.js'
+import { parseContentType } from '../content-type.js'
+import type { FetchDocument } from '../wsdl/load-wsdl.js'
+import { decodeXml } from '../xml/decode-xml.js'
+import { XmlReadError } from '../xml/xml-read-error.js'
+
+export interface WsdlFetchSettings {
+  /** Profile headers, auth and -H (a WSDL may sit behind the same auth as the service). */
+  headers?: Array<[string, string]> | undefined
+  unsetHeaders?: string[] | undefined
+  oauth2?: OAuth2Settings | undefined
+  transport: TransportOptions
+}
+
+export function isUrl(location: string): boolean {
+  return /^[a-z][a-z0-9+.-]+:\/\//i.test(location)
+}
+
+function decode(bytes: Uint8Array, charset: string | undefined, location: string): string {
+  try {
+    return decodeXml(bytes, charset)
+  } catch (error) {
+    if (error instanceof XmlReadError)
+      throw new ResponseError(`The WSDL at ${location} is unreadable: ${error.message}.`)
+    throw error
+  }
+}
+
+async function fetchOverHttp(location: string, settings: WsdlFetchSettings): Promise<string> {
+  let headers: Record<string, string> = {
+    'User-Agent': `apictl/${VERSION}`,
+    Accept: 'text/xml, application/xml, */*',
+  }
+  for (const [name, value] of settings.headers ?? []) headers = withHeader(headers, name, value)
+  for (const name of settings.unsetHeaders ?? []) headers = withoutHeader(headers, name)
+  const request: HttpRequest = { method: 'GET', url: location, headers }
+  if (settings.oauth2) request.oauth2 = settings.oauth2
+  const response = await send(request, { ...settings.transport, followRedirects: true })
+  if (response.status >= 300) {
+    throw new ApictlError(
+      `Fetching the WSDL answered HTTP ${[response.status, response.statusText].filter(Boolean).join(' ')}.`,
+      response.status >= 400 ? exitCodeForStatus(response.status) : ExitCode.BadResponse,
+      {
+        where: `GET ${location}`,
+        hint: "Check the WSDL URL (--wsdl, or the profile's wsdl); -v shows the exchange.",
+      },
+    )
+  }
+  const charset = parseContentType(headerValue(response.headers, 'content-type')).parameters.get('charset')
+  return decode(response.body, charset, location)
+}
+
+async function readLocalFile(location: string): Promise<string> {
+  const path = location.startsWith('file:') ? fileURLToPath(location) : location
+  try {
+    return decode(await readFile(path), undefined, location)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') {
+      throw new UsageError(
+        `Cannot read the WSDL file ${path} (${code === 'ENOENT' ? 'no such file' : code}).`,
+        {
+          hint: 'Give --wsdl an existing file or an http(s) URL.',
+        },
+      )
+    }
+    throw error
+  }
+}
+
+/** Reads WSDL and schema documents: http(s) through the shared transport, files and file: URLs from disk. */
+export function wsdlDocumentFetcher(settings: WsdlFetchSettings): FetchDocument {
+  return (location) => {
+    if (/^https?:/i.test(location)) return fetchOverHttp(location, settings)
+    if (isUrl(location) && !location.startsWith('file:')) {
+      throw new UsageError(`Cannot fetch ${location}: only http(s) URLs and files are supported.`)
+    }
+    return readLocalFile(location)
+  }
+}

@@ -1,0 +1,75 @@
+import type { SoapRecord, SoapValue } from '../message-values.js'
+import { isRepeated, type ParameterDescription } from './service-description.js'
+
+/** A response value with the schema's types applied: numbers, booleans, lists where an element repeats. */
+export type TypedValue = string | number | boolean | null | TypedValue[] | { [name: string]: TypedValue }
+
+/** XML Schema built-ins whose values are whole numbers / other numbers. */
+export const integerTypes: ReadonlySet<string> = new Set([
+  'int',
+  'integer',
+  'long',
+  'short',
+  'byte',
+  'nonNegativeInteger',
+  'nonPositiveInteger',
+  'positiveInteger',
+  'negativeInteger',
+  'unsignedLong',
+  'unsignedInt',
+  'unsignedShort',
+  'unsignedByte',
+])
+export const numberTypes: ReadonlySet<string> = new Set(['decimal', 'float', 'double'])
+const integerText = /^\s*[+-]?\d+\s*$/
+const decimalText = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/
+
+/** The text as a number when that loses nothing (at most 15 significant digits), else the text. */
+function number(text: string, integer: boolean): string | number {
+  if (!(integer ? integerText : decimalText).test(text)) return text
+  const significant = text
+    .replace(/[eE].*$/, '')
+    .replace(/[^\d]/g, '')
+    .replace(/^0+/, '')
+  const value = Number(text)
+  return Number.isFinite(value) && significant.length <= 15 ? value : text
+}
+
+function scalar(text: string, base: string | undefined): TypedValue {
+  if (base === undefined) return text
+  if (integerTypes.has(base)) return number(text, true)
+  if (numberTypes.has(base)) return number(text, false)
+  if (base === 'boolean') {
+    const trimmed = text.trim()
+    if (trimmed === 'true' || trimmed === '1') return true
+    if (trimmed === 'false' || trimmed === '0') return false
+  }
+  return text
+}
+
+function typed(value: SoapValue, described: ParameterDescription | undefined): TypedValue {
+  if (value === null) return null
+  if (Array.isArray(value)) return value.map((entry) => typed(entry, described))
+  if (typeof value === 'string') return scalar(value, described?.base)
+  return typedValues(value, described?.children)
+}
+
+/**
+ * zeep's way with a response: values converted by their schema type
+ * (xs:int → number, xs:boolean → boolean, decimals that fit a double → number)
+ * and an element that may repeat always a list, even with one entry.
+ * Without a description the values stay text. Keys keep a null prototype.
+ */
+export function typedValues(
+  values: SoapRecord,
+  parameters?: readonly ParameterDescription[],
+): { [name: string]: TypedValue } {
+  const out = Object.create(null) as { [name: string]: TypedValue }
+  for (const [name, value] of Object.entries(values)) {
+    const described = parameters?.find((parameter) => parameter.name === name)
+    const converted = typed(value, described)
+    out[name] =
+      described !== undefined && isRepeated(described) && !Array.isArray(converted) ? [converted] : converted
+  }
+  return out
+}

@@ -1,0 +1,125 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
+import { extensionMethodHeader } from '../../../server/http/extension-method.js'
+import { readBody } from '../../../server/http/read-body.js'
+import { sendEmpty, sendProblem } from '../../../server/http/respond.js'
+import { respondError } from '../../../server/http/respond-error.js'
+import type { Mount, ServerServices } from '../../../server/mount.js'
+import { writeEnvelope } from '../envelope.js'
+import { soapContentType } from '../soap-version.js'
+import { writeWsdl } from '../wsdl/write-wsdl.js'
+import { itemsNamespace } from './item-service.js'
+import { itemServiceDescription } from './item-service-wsdl.js'
+import { processMessage } from './process-message.js'
+import { readSoapHttpRequest } from './soap-http-request.js'
+
+export const soapPath = '/soap'
+const allow = 'GET, HEAD, POST, M-POST, OPTIONS'
+const xmlType = 'text/xml; charset=utf-8'
+const prefixes = new Map([[itemsNamespace, 'tns']])
+
+function pathAndQuery(target: string): [string, string] {
+  if (!target.startsWith('/')) {
+    const url = new URL(target, 'http://localhost')
+    return [url.pathname, url.search.slice(1)]
+  }
+  const mark = target.indexOf('?')
+  return mark === -1 ? [target, ''] : [target.slice(0, mark), target.slice(mark + 1)]
+}
+
+/** Sends text with its length; a string body goes out with the head in one write. */
+function sendText(
+  response: ServerResponse,
+  status: number,
+  contentType: string,
+  text: string,
+  headers: OutgoingHttpHeaders = {},
+): void {
+  response.writeHead(status, {
+    ...headers,
+    'content-type': contentType,
+    'content-length': Buffer.byteLength(text),
+  })
+  response.end(text)
+}
+
+/** `?wsdl`, `?WSDL`, `?wsdl=` (and the same among other parameters). */
+function asksForWsdl(query: string): boolean {
+  return query.split('&').some((pair) => pair.split('=')[0]!.toLowerCase() === 'wsdl')
+}
+
+/** M-POST, as the server's extension-method hook marks it (Node's parser knows no M-POST). */
+function isExtensionPost(request: IncomingMessage): boolean {
+  return (
+    request.method === 'M-POST' ||
+    (request.method === 'POST' && request.headers[extensionMethodHeader] === 'M-POST')
+  )
+}
+
+/**
+ * The SOAP half of the reference server at /soap: the WSDL on GET ?wsdl,
+ * messages on POST (and M-POST). Faults are 500 in the request's SOAP
+ * version; a body that is not XML is 400 with an empty body.
+ */
+export function createSoapMount(services: ServerServices): Mount {
+  const endpoint = () => `${services.origin()}${soapPath}`
+  let wsdl: { address: string; text: string } | undefined
+  const wsdlText = () => {
+    const address = endpoint()
+    if (wsdl?.address !== address) wsdl = { address, text: writeWsdl(itemServiceDescription(address)) }
+    return wsdl.text
+  }
+
+  async function post(request: IncomingMessage, response: ServerResponse, extension: boolean): Promise<void> {
+    const http = readSoapHttpRequest(request, extension)
+    if ('status' in http) {
+      request.resume()
+      if (http.status === 510) sendEmpty(response, 510, { 'content-length': 0 })
+      else sendProblem(response, http.status, http.detail)
+      return
+    }
+    const body = await readBody(request)
+    const outcome = await processMessage(body, http, {
+      store: services.store,
+      endpoint: endpoint(),
+      log: services.log,
+    })
+    if (outcome.status === 400) {
+      sendEmpty(response, 400, { 'content-length': 0 })
+      return
+    }
+    const headers: OutgoingHttpHeaders = extension ? { ext: '', 'cache-control': 'no-cache="Ext"' } : {}
+    const text = writeEnvelope(outcome.envelope, prefixes)
+    sendText(response, outcome.status, soapContentType(outcome.envelope.version), text, headers)
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const [path, query] = pathAndQuery(request.url ?? '/')
+    if (path !== soapPath) {
+      sendProblem(
+        response,
+        404,
+        `there is nothing at ${path.slice(0, 200)}; the SOAP endpoint is ${soapPath}`,
+      )
+      return
+    }
+    const method = request.method ?? 'GET'
+    if (method === 'POST' || isExtensionPost(request)) {
+      await post(request, response, isExtensionPost(request))
+    } else if ((method === 'GET' || method === 'HEAD') && asksForWsdl(query)) {
+      sendText(response, 200, xmlType, wsdlText())
+    } else if (method === 'OPTIONS') {
+      sendEmpty(response, 204, { allow })
+    } else {
+      const hint =
+        method === 'GET' || method === 'HEAD'
+          ? `POST SOAP envelopes to ${soapPath}; the WSDL is at ${soapPath}?wsdl`
+          : `${method.slice(0, 20)} is not allowed here; allowed: ${allow}`
+      sendProblem(response, 405, hint, { allow })
+    }
+  }
+
+  return {
+    handle: (request, response) =>
+      handle(request, response).catch((error) => respondError(response, error, services.log)),
+  }
+}

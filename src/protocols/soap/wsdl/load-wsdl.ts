@@ -1,0 +1,93 @@
+import { dirname, resolve } from 'node:path'
+import { readXml, type XmlReadLimits } from '../xml/read-xml.js'
+import { XmlReadError } from '../xml/xml-read-error.js'
+import { isSchemaElement, type ReadSchema, readSchema } from './read-schema.js'
+import { type ReadWsdl, readWsdl, WsdlReadError } from './read-wsdl.js'
+
+/** Gets a document's text by location: an http(s)/file URL or a file path. */
+export type FetchDocument = (location: string) => Promise<string>
+
+/** A WSDL with everything it imports: its definitions documents and every schema, inline or imported. */
+export interface LoadedWsdl {
+  readonly location: string
+  readonly documents: readonly ReadWsdl[]
+  readonly schemas: readonly ReadSchema[]
+}
+
+export interface LoadWsdlOptions {
+  /** At most this many documents (the WSDL and everything it imports); default 50. */
+  maxDocuments?: number
+  limits?: XmlReadLimits
+}
+
+const absoluteUrl = /^[a-z][a-z0-9+.-]+:/i
+
+/** A location written in a document at `base`, made absolute: a URL against a URL, a path against a file's folder. */
+export function resolveLocation(reference: string, base: string): string {
+  if (absoluteUrl.test(reference)) return reference
+  if (absoluteUrl.test(base)) return new URL(reference, base).href
+  return resolve(dirname(base), reference)
+}
+
+interface Pending {
+  location: string
+  /** For an included schema without a target namespace: the includer's. */
+  inheritedNamespace: string
+}
+
+function parse(text: string, location: string, limits: XmlReadLimits | undefined) {
+  try {
+    return readXml(text, { maxDepth: 200, ...limits })
+  } catch (error) {
+    if (error instanceof XmlReadError) throw new WsdlReadError(`${location}: ${error.message}`)
+    throw error
+  }
+}
+
+/**
+ * Reads a WSDL 1.1 document and follows its `wsdl:import`, `xs:import` and
+ * `xs:include` locations (relative ones against the importing document),
+ * each document once. Hostile XML is refused as everywhere (no DOCTYPE).
+ */
+export async function loadWsdl(
+  location: string,
+  fetchDocument: FetchDocument,
+  options: LoadWsdlOptions = {},
+): Promise<LoadedWsdl> {
+  const maxDocuments = options.maxDocuments ?? 50
+  const documents: ReadWsdl[] = []
+  const schemas: ReadSchema[] = []
+  const seen = new Set<string>()
+  const queue: Pending[] = [{ location, inheritedNamespace: '' }]
+  const follow = (reference: string | undefined, base: string, inheritedNamespace = '') => {
+    if (reference !== undefined && reference !== '') {
+      queue.push({ location: resolveLocation(reference, base), inheritedNamespace })
+    }
+  }
+  const addSchema = (schema: ReadSchema, base: string) => {
+    schemas.push(schema)
+    for (const imported of schema.imports ?? []) follow(imported.location, base)
+    for (const included of schema.includes) follow(included, base, schema.targetNamespace)
+  }
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    const key = `${next.location} ${next.inheritedNamespace}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    if (seen.size > maxDocuments) {
+      throw new WsdlReadError(
+        `${location} imports more than ${maxDocuments} documents; refusing to read further`,
+      )
+    }
+    const root = parse(await fetchDocument(next.location), next.location, options.limits)
+    if (isSchemaElement(root)) {
+      addSchema(readSchema(root, next.inheritedNamespace), next.location)
+      continue
+    }
+    const document = readWsdl(root)
+    documents.push(document)
+    for (const schema of document.schemas) addSchema(schema, next.location)
+    for (const imported of document.imports) follow(imported, next.location)
+  }
+  if (documents.length === 0) throw new WsdlReadError(`${location} is an XML Schema, not a WSDL document`)
+  return { location, documents, schemas }
+}

@@ -1,0 +1,187 @@
+import { type QName, xsdNamespace } from '../xml/qname.js'
+import { childElements, resolveQName, textContent, type XmlElement } from '../xml/xml-element.js'
+import type { SchemaComplexType, SchemaElement, XmlSchema } from './wsdl-model.js'
+
+/**
+ * What a client reads from an XML Schema, a little more than the shared
+ * model keeps: the namespace each element is in, `ref`, simple types with
+ * their base and enumeration, a complex type's base, and open content.
+ */
+export interface ReadSchemaElement extends SchemaElement {
+  /** The namespace the element is in: the target namespace when global or qualified, else ''. */
+  readonly namespace: string
+  /** `<xs:element ref="tns:X"/>`: the global element it stands for. */
+  readonly ref?: QName | undefined
+  readonly complexType?: ReadComplexType | undefined
+  readonly simpleType?: ReadSimpleType | undefined
+}
+
+export interface ReadComplexType extends SchemaComplexType {
+  readonly sequence: readonly ReadSchemaElement[]
+  /** complexContent extension (or restriction) base: its children come first. */
+  readonly base?: QName | undefined
+  /** simpleContent: the element holds text of this type. */
+  readonly textType?: QName | undefined
+  /** `xs:any` inside: children the schema does not name are allowed. */
+  readonly open?: boolean | undefined
+}
+
+export interface ReadSimpleType {
+  readonly name?: string | undefined
+  /** restriction base, or the item type of a list. */
+  readonly base?: QName | undefined
+  readonly enumeration?: readonly string[] | undefined
+  readonly list?: boolean | undefined
+}
+
+export interface ReadSchema extends XmlSchema {
+  readonly elements: readonly ReadSchemaElement[]
+  readonly complexTypes: readonly ReadComplexType[]
+  readonly simpleTypes: readonly ReadSimpleType[]
+  /** `xs:include` locations (same target namespace). */
+  readonly includes: readonly string[]
+}
+
+const isXs = (node: XmlElement, local: string) =>
+  node.name.namespace === xsdNamespace && node.name.local === local
+
+function attr(node: XmlElement, name: string): string | undefined {
+  const found = node.attributes.find((item) => item.name.namespace === '' && item.name.local === name)
+  return found === undefined || typeof found.value !== 'string' ? undefined : found.value
+}
+
+function qnameAttr(node: XmlElement, name: string): QName | undefined {
+  const text = attr(node, name)
+  return text === undefined ? undefined : resolveQName(node, text)
+}
+
+function occurs(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined
+  const value = Number.parseInt(text, 10)
+  return Number.isFinite(value) ? value : undefined
+}
+
+function documentationOf(node: XmlElement): string | undefined {
+  const annotation = childElements(node).find((child) => isXs(child, 'annotation'))
+  const documentation = annotation && childElements(annotation).find((child) => isXs(child, 'documentation'))
+  const text = documentation && textContent(documentation).trim()
+  return text === '' ? undefined : text
+}
+
+interface SchemaScope {
+  targetNamespace: string
+  qualified: boolean
+}
+
+function readSimpleType(node: XmlElement): ReadSimpleType {
+  const restriction = childElements(node).find((child) => isXs(child, 'restriction'))
+  const list = childElements(node).find((child) => isXs(child, 'list'))
+  const enumeration = restriction
+    ? childElements(restriction)
+        .filter((child) => isXs(child, 'enumeration'))
+        .map((child) => attr(child, 'value') ?? '')
+    : []
+  return {
+    name: attr(node, 'name'),
+    base: restriction ? qnameAttr(restriction, 'base') : list ? qnameAttr(list, 'itemType') : undefined,
+    enumeration: enumeration.length > 0 ? enumeration : undefined,
+    list: list !== undefined ? true : undefined,
+  }
+}
+
+function readElement(node: XmlElement, scope: SchemaScope, global: boolean): ReadSchemaElement {
+  const form = attr(node, 'form')
+  const qualified = global || (form === undefined ? scope.qualified : form === 'qualified')
+  const complex = childElements(node).find((child) => isXs(child, 'complexType'))
+  const simple = childElements(node).find((child) => isXs(child, 'simpleType'))
+  const maxOccurs = attr(node, 'maxOccurs')
+  const ref = qnameAttr(node, 'ref')
+  return {
+    name: attr(node, 'name') ?? ref?.local ?? '',
+    namespace: qualified ? scope.targetNamespace : '',
+    ref,
+    type: qnameAttr(node, 'type'),
+    complexType: complex === undefined ? undefined : readComplexType(complex, scope),
+    simpleType: simple === undefined ? undefined : readSimpleType(simple),
+    minOccurs: occurs(attr(node, 'minOccurs')),
+    maxOccurs: maxOccurs === 'unbounded' ? 'unbounded' : occurs(maxOccurs),
+    nillable: attr(node, 'nillable') === 'true' ? true : undefined,
+    documentation: documentationOf(node),
+  }
+}
+
+interface Particles {
+  elements: ReadSchemaElement[]
+  open: boolean
+}
+
+/** sequence / all / choice, nested in any way, flattened in document order; a choice's members are optional. */
+function readParticles(node: XmlElement, scope: SchemaScope, optional: boolean, into: Particles): Particles {
+  for (const child of childElements(node)) {
+    if (isXs(child, 'element')) {
+      const read = readElement(child, scope, false)
+      into.elements.push(optional ? { ...read, minOccurs: 0 } : read)
+    } else if (isXs(child, 'sequence') || isXs(child, 'all')) {
+      readParticles(child, scope, optional || attr(child, 'minOccurs') === '0', into)
+    } else if (isXs(child, 'choice')) readParticles(child, scope, true, into)
+    else if (isXs(child, 'any')) into.open = true
+  }
+  return into
+}
+
+function readComplexType(node: XmlElement, scope: SchemaScope): ReadComplexType {
+  let body = node
+  let base: QName | undefined
+  let textType: QName | undefined
+  for (const child of childElements(node)) {
+    if (isXs(child, 'complexContent') || isXs(child, 'simpleContent')) {
+      const derivation = childElements(child).find(
+        (item) => isXs(item, 'extension') || isXs(item, 'restriction'),
+      )
+      if (derivation === undefined) continue
+      if (isXs(child, 'simpleContent')) textType = qnameAttr(derivation, 'base')
+      else if (isXs(derivation, 'extension')) base = qnameAttr(derivation, 'base')
+      body = derivation
+    }
+  }
+  const particles = readParticles(body, scope, false, { elements: [], open: false })
+  return {
+    name: attr(node, 'name'),
+    sequence: particles.elements,
+    base,
+    textType,
+    open: particles.open ? true : undefined,
+    documentation: documentationOf(node),
+  }
+}
+
+/**
+ * Reads an `xs:schema` element. `inheritedNamespace` is the includer's target
+ * namespace, for a schema included without one of its own (a chameleon include).
+ */
+export function readSchema(node: XmlElement, inheritedNamespace = ''): ReadSchema {
+  const targetNamespace = attr(node, 'targetNamespace') ?? inheritedNamespace
+  const elementFormDefault = attr(node, 'elementFormDefault') === 'qualified' ? 'qualified' : 'unqualified'
+  const scope: SchemaScope = { targetNamespace, qualified: elementFormDefault === 'qualified' }
+  const elements: ReadSchemaElement[] = []
+  const complexTypes: ReadComplexType[] = []
+  const simpleTypes: ReadSimpleType[] = []
+  const imports: { namespace?: string; location?: string }[] = []
+  const includes: string[] = []
+  for (const child of childElements(node)) {
+    if (isXs(child, 'element')) elements.push(readElement(child, scope, true))
+    else if (isXs(child, 'complexType')) complexTypes.push(readComplexType(child, scope))
+    else if (isXs(child, 'simpleType')) simpleTypes.push(readSimpleType(child))
+    else if (isXs(child, 'import')) {
+      imports.push({ namespace: attr(child, 'namespace'), location: attr(child, 'schemaLocation') })
+    } else if (isXs(child, 'include') || isXs(child, 'redefine')) {
+      const location = attr(child, 'schemaLocation')
+      if (location !== undefined) includes.push(location)
+    }
+  }
+  return { targetNamespace, elementFormDefault, elements, complexTypes, simpleTypes, imports, includes }
+}
+
+export function isSchemaElement(node: XmlElement): boolean {
+  return isXs(node, 'schema')
+}

@@ -1,0 +1,107 @@
+import { type QName, sameName, xsiNamespace } from './qname.js'
+
+/**
+ * The XML model the SOAP codec reads into and writes from: namespace-resolved
+ * names, attributes as a list, children as elements and text. Element and
+ * attribute names are plain values, never object keys, so a hostile name such
+ * as `__proto__` cannot reach a prototype.
+ */
+export interface XmlElement {
+  readonly name: QName
+  /** The prefix as read; when writing, the preferred prefix for the element's namespace. */
+  readonly prefix?: string | undefined
+  readonly attributes: readonly XmlAttribute[]
+  readonly children: readonly XmlNode[]
+  /** In-scope namespace bindings (prefix → URI, '' for the default), on elements that were read. */
+  readonly namespaces?: ReadonlyMap<string, string> | undefined
+}
+
+export interface XmlAttribute {
+  readonly name: QName
+  /** Text, or a QName the writer turns into `prefix:local` (e.g. SupportedEnvelope/@qname). */
+  readonly value: string | QNameValue
+  readonly prefix?: string | undefined
+}
+
+/** Character content that is a QName (a faultcode, a 1.2 fault Value): written with the right prefix. */
+export interface QNameValue {
+  readonly qname: QName
+}
+
+export type XmlNode = XmlElement | string | QNameValue
+
+export function isElement(node: XmlNode): node is XmlElement {
+  return typeof node === 'object' && 'children' in node
+}
+
+export function isQNameValue(value: unknown): value is QNameValue {
+  return typeof value === 'object' && value !== null && 'qname' in value
+}
+
+/** Builds an element: `element(name, ['text'])`, `element(name, [child], [attribute(...)])`. */
+export function element(
+  name: QName,
+  children: readonly XmlNode[] = [],
+  attributes: readonly XmlAttribute[] = [],
+  prefix?: string,
+): XmlElement {
+  return prefix === undefined ? { name, attributes, children } : { name, attributes, children, prefix }
+}
+
+export function attribute(name: QName, value: string | QNameValue, prefix?: string): XmlAttribute {
+  return prefix === undefined ? { name, value } : { name, value, prefix }
+}
+
+export function childElements(parent: XmlElement): XmlElement[] {
+  return parent.children.filter(isElement)
+}
+
+export function firstChild(parent: XmlElement, name: QName): XmlElement | undefined {
+  for (const child of parent.children) if (isElement(child) && sameName(child.name, name)) return child
+  return undefined
+}
+
+/** The concatenated character content of an element and its descendants. */
+export function textContent(node: XmlElement): string {
+  let text = ''
+  for (const child of node.children) {
+    if (typeof child === 'string') text += child
+    else if (isElement(child)) text += textContent(child)
+  }
+  return text
+}
+
+/** True when the element has at least one child element. */
+export function hasChildElements(node: XmlElement): boolean {
+  return node.children.some(isElement)
+}
+
+/** The value of an attribute by namespace and local name (as written for QName values). */
+export function attributeValue(node: XmlElement, name: QName): string | undefined {
+  for (const item of node.attributes) {
+    if (sameName(item.name, name)) return typeof item.value === 'string' ? item.value : item.value.qname.local
+  }
+  return undefined
+}
+
+/** `xsi:nil="true"` (or "1"). */
+export function isNil(node: XmlElement): boolean {
+  const nil = attributeValue(node, { namespace: xsiNamespace, local: 'nil' })?.trim()
+  return nil === 'true' || nil === '1'
+}
+
+/**
+ * Resolves QName-valued content such as `soap:Client` with the element's
+ * in-scope namespaces; undefined when the prefix is not bound. An unprefixed
+ * value takes the default namespace (as XML Schema's QName does).
+ */
+export function resolveQName(node: XmlElement, text: string): QName | undefined {
+  const value = text.trim()
+  const colon = value.indexOf(':')
+  const prefix = colon === -1 ? '' : value.slice(0, colon)
+  const local = colon === -1 ? value : value.slice(colon + 1)
+  if (local === '' || local.includes(':')) return undefined
+  const namespace = node.namespaces?.get(prefix)
+  if (namespace === undefined) return prefix === '' ? { namespace: '', local } : undefined
+  return { namespace, local }
+}

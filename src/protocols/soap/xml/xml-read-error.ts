@@ -1,0 +1,21 @@
+/** Why a document was refused: `syntax` means it is not (well-formed, namespace-well-formed) XML. */
+export type XmlReadProblem =
+  | 'syntax'
+  | 'encoding'
+  | 'doctype'
+  | 'instruction'
+  | 'depth'
+  | 'elements'
+  | 'size'
+  | 'namespace'
+
+/** A document the safe reader refused, and which rule it broke. */
+export class XmlReadError extends Error {
+  readonly problem: XmlReadProblem
+
+  constructor(problem: XmlReadProblem, message: string) {
+    super(message)
+    this.name = 'XmlReadError'
+    this.problem = problem
+  }
+}

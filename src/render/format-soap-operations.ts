@@ -1,0 +1,43 @@
+import { escapeControl } from './safe-text.js'
+import { displayWidth } from './text-width.js'
+import { createTheme } from './theme.js'
+
+/** One operation as listed: its name and its messages written out (`GetItem(id: string)`). */
+export interface OperationView {
+  name: string
+  input: string
+  output?: string | undefined
+  /** e.g. `1.1 only` when the operation is not in every binding. */
+  note?: string | undefined
+}
+
+export interface ServiceView {
+  /** Lines about the service (name, namespace, endpoints). */
+  heading: string[]
+  operations: OperationView[]
+}
+
+/**
+ * `apictl soap ops`: the service, then one aligned entry per operation with
+ * its input and output elements and their parameters. No trailing newline.
+ */
+export function formatSoapOperations(view: ServiceView, options: { colour: boolean }): string {
+  const theme = createTheme(options.colour)
+  const clean = (text: string) => escapeControl(text, { newlines: false })
+  const lines = view.heading.map((line, index) =>
+    index === 0 ? theme.bold(clean(line)) : theme.dim(clean(line)),
+  )
+  if (view.operations.length === 0) return [...lines, '', theme.dim('(no SOAP operations)')].join('\n')
+  const width = Math.max(...view.operations.map((operation) => displayWidth(clean(operation.name))))
+  lines.push('')
+  for (const operation of view.operations) {
+    const name = clean(operation.name)
+    const pad = ' '.repeat(width - displayWidth(name))
+    const note = operation.note === undefined ? '' : `  ${theme.dim(`(${clean(operation.note)})`)}`
+    lines.push(`  ${theme.key(name)}${pad}  ${theme.dim('in ')}  ${clean(operation.input)}${note}`)
+    if (operation.output !== undefined) {
+      lines.push(`  ${' '.repeat(width)}  ${theme.dim('out')}  ${clean(operation.output)}`)
+    }
+  }
+  return lines.join('\n')
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isolatedEnv, runCli } from '../support/run-cli.js'
+import { startTestServer, type TestServer } from '../support/test-server.js'
+
+/** The start of an ANSI colour sequence. */
+const ESC = '\u001b['
+let server: TestServer
+const xml =
+  '<?xml version="1.0"?><items><item id="1"><name>Pen</name></item><item id="2"><name>Mug</name></item></items>'
+
+beforeAll(async () => {
+  server = await startTestServer((request, response) => {
+    if (request.url === '/xml') {
+      response.writeHead(200, { 'content-type': 'application/xml' })
+      response.end(xml)
+    } else if (request.url === '/binary') {
+      response.writeHead(200, { 'content-type': 'application/octet-stream' })
+      response.end(Buffer.from([0, 1, 2, 3, 255]))
+    } else if (request.method === 'OPTIONS') {
+      response.writeHead(204, { allow: 'GET, HEAD, OPTIONS' })
+      response.end()
+    } else {
+      response.writeHead(200, { 'content-type': 'application/json', 'x-custom': 'yes' })
+      response.end(
+        request.method === 'HEAD' ? undefined : '{"id":"1","big":12345678901234567890,"tags":["a","b"]}',
+      )
+    }
+  })
+})
+afterAll(() => server.close())
+
+describe('output formats', () => {
+  it('piped output is plain indented JSON, big numbers kept exactly', async () => {
+    const result = await runCli(['rest', 'get', `${server.url}/one`])
+    expect(result.stdout).toBe(
+      '{\n  "id": "1",\n  "big": 12345678901234567890,\n  "tags": [\n    "a",\n    "b"\n  ]\n}\n',
+    )
+    expect(result.stdout).not.toContain(ESC)
+  })
+
+  it('FORCE_COLOR colours it; --no-color wins over FORCE_COLOR', async () => {
+    const coloured = await runCli(['rest', 'get', `${server.url}/one`], {
+      env: isolatedEnv({ FORCE_COLOR: '1' }),
+    })
+    expect(coloured.stdout).toContain(ESC)
+    const plain = await runCli(['rest', 'get', `${server.url}/one`, '--no-color'], {
+      env: isolatedEnv({ FORCE_COLOR: '1' }),
+    })
+    expect(plain.stdout).not.toContain(ESC)
+  })
+
+  it('-o raw prints the bytes as received', async () => {
+    const result = await runCli(['rest', 'get', `${server.url}/one`, '-o', 'raw'])
+    expect(result.stdout).toBe('{"id":"1","big":12345678901234567890,"tags":["a","b"]}')
+  })
+
+  it('-o table shows a single object as key/value rows', async () => {
+    const result = await runCli(['rest', 'get', `${server.url}/one`, '-o', 'table'])
+    expect(result.stdout).toMatch(/│ id\s+│ 1\s+│/)
+    expect(result.stdout).toMatch(/│ tags\s+│ \["a","b"\]\s+│/)
+  })
+
+  it('an XML body is pretty-printed, -o json converts it, -o table tabulates it', async () => {
+    const pretty = await runCli(['rest', 'get', `${server.url}/xml`])
+    expect(pretty.stdout).toMatch(/<items>\n {2}<item id="1">\n {4}<name>Pen<\/name>/)
+    const asJson = await runCli(['rest', 'get', `${server.url}/xml`, '-o', 'json'])
+    expect(JSON.parse(asJson.stdout)).toEqual({
+      items: {
+        item: [
+          { '@id': '1', name: 'Pen' },
+          { '@id': '2', name: 'Mug' },
+        ],
+      },
+    })
+  })
+
+  it('HEAD prints the headers on stdout; OPTIONS prints the allowed methods', async () => {
+    const head = await runCli(['rest', 'head', `${server.url}/one`])
+    expect(head.code).toBe(0)
+    expect(head.stdout).toMatch(/^HTTP\/1\.1 200 OK\n/)
+    expect(head.stdout).toMatch(/X-Custom: yes/i)
+    const options = await runCli(['rest', 'options', `${server.url}/one`])
+    expect(options.stdout).toBe('GET, HEAD, OPTIONS\n')
+    const asJson = await runCli(['rest', 'options', `${server.url}/one`, '-o', 'json'])
+    expect(JSON.parse(asJson.stdout)).toEqual(['GET', 'HEAD', 'OPTIONS'])
+  })
+
+  it('binary bodies pass through a pipe untouched', async () => {
+    const result = await runCli(['rest', 'get', `${server.url}/binary`])
+    expect(Buffer.from(result.stdout, 'latin1').length).toBeGreaterThan(0)
+    expect(result.stdout.includes('\u0000')).toBe(true)
+  })
+})
