@@ -15,7 +15,11 @@ for (const [path, entry] of Object.entries(packages)) {
     const nested = `${path ? `${path}/` : ''}node_modules/${name}`
     const top = `node_modules/${name}`
     if (packages[nested] || packages[top]) continue
-    packages[top] = { version: spec.replace(/^[\^~=]/, ''), ...(entry.dev ? { dev: true } : {}), optional: true }
+    packages[top] = {
+      version: spec.replace(/^[\^~=]/, ''),
+      ...(entry.dev ? { dev: true } : {}),
+      optional: true,
+    }
     added++
   }
 }

@@ -7,7 +7,6 @@ import { soapExitCode } from '../protocols/soap/client/soap-exit-code.js'
 import { typedValues } from '../protocols/soap/client/typed-values.js'
 import { formatJson } from '../render/format-json.js'
 import { formatSoapFault } from '../render/format-soap-fault.js'
-import { formatSoapTable } from '../render/format-soap-table.js'
 import { formatSoapValues } from '../render/format-soap-values.js'
 import { formatStatusLine } from '../render/format-status-line.js'
 import { formatXml } from '../render/format-xml.js'
@@ -23,6 +22,25 @@ function excerpt(body: Buffer): string {
   return escapeControl(text, { newlines: false }) + (body.length > 300 ? '…' : '')
 }
 
+/** Renders a result's values for stdout: `-o table`, `-o json` or the pretty view. */
+export type ValuesFormatter = (operation: string, values: Record<string, unknown>, colour: boolean) => string
+
+/**
+ * The formatter for a format, loaded only when used: `-o table` pulls in
+ * cli-table3, which the other formats never pay for at start-up.
+ */
+export async function soapValuesFormatter(common: CommonOptions, ctx: Context): Promise<ValuesFormatter> {
+  const format = common.output ?? 'pretty'
+  if (format === 'table') {
+    const { formatSoapTable } = await import('../render/format-soap-table.js')
+    return (_operation, values, colour) =>
+      formatSoapTable(values, { colour, columns: ctx.stdout.columns ?? 100 })
+  }
+  if (format === 'json')
+    return (operation, values, colour) => formatJson({ operation, result: values }, { colour })
+  return (operation, values, colour) => formatSoapValues(operation, values, { colour })
+}
+
 /**
  * Prints a SOAP answer and returns its exit code (soapExitCode). stdout gets
  * the result only: values (pretty, -o table, -o json), or the envelope
@@ -34,6 +52,7 @@ export function printSoapOutcome(
   outcome: SoapOutcome,
   common: CommonOptions,
   ctx: Context,
+  formatValues: ValuesFormatter,
   parameters?: readonly ParameterDescription[],
 ): number {
   const colour = colourEnabled(ctx.stdout, ctx.env, common.colour)
@@ -63,11 +82,9 @@ export function printSoapOutcome(
   if (ctx.stderr.isTTY && !common.verbose && format !== 'json') {
     ctx.stderr.write(line(formatStatusLine(outcome.response, { colour: errColour })))
   }
-  const values = typedValues(outcome.values, parameters)
-  const name = outcome.operation.local
-  if (format === 'json') ctx.stdout.write(line(formatJson({ operation: name, result: values }, { colour })))
-  else if (format === 'table') {
-    ctx.stdout.write(line(formatSoapTable(values, { colour, columns: ctx.stdout.columns ?? 100 })))
-  } else if (format === 'pretty') ctx.stdout.write(line(formatSoapValues(name, values, { colour })))
+  if (format !== 'xml' && format !== 'raw') {
+    const values = typedValues(outcome.values, parameters)
+    ctx.stdout.write(line(formatValues(outcome.operation.local, values, colour)))
+  }
   return soapExitCode(outcome)
 }

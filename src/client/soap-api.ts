@@ -1,5 +1,5 @@
 import type { Context } from '../core/context.js'
-import { type ApictlError, isApictlError, UsageError } from '../core/errors.js'
+import { type ApictlError, isApictlError } from '../core/errors.js'
 import type { CommonOptions } from '../core/request-options.js'
 import { requestDefaults, transportOptions } from '../engine/request-defaults.js'
 import type { Target } from '../engine/target.js'
@@ -78,20 +78,6 @@ export function createSoapApi(
   ctx: Context,
 ): SoapApi {
   let service: Promise<ServiceDescription | undefined> | undefined
-  const describe = async (target: Target) => {
-    if (target.wsdl === undefined) return undefined
-    const [{ readService }, { wsdlDocumentFetcher }] = await Promise.all([
-      import('../protocols/soap/client/load-service.js'),
-      import('../protocols/soap/client/fetch-wsdl-document.js'),
-    ])
-    const defaults = requestDefaults(common, target.profile)
-    const fetchDocument = wsdlDocumentFetcher({
-      headers: defaults.headers,
-      oauth2: defaults.oauth2,
-      transport: { ...transportOptions(common, target.profile, ctx), keepAlive: true },
-    })
-    return readService(target.wsdl, fetchDocument)
-  }
 
   async function call<T>(
     operation: string,
@@ -99,67 +85,47 @@ export function createSoapApi(
     options: SoapCallOptions = {},
   ) {
     try {
-      const [{ planSoapCall }, { valuesToTree }, { headerBlocks }, build, { sendSoapRequest }, decoded] =
-        await Promise.all([
-          import('../protocols/soap/client/plan-soap-call.js'),
-          import('../protocols/soap/client/parameter-tree.js'),
-          import('../protocols/soap/client/header-entries.js'),
-          import('../protocols/soap/client/build-soap-request.js'),
-          import('../protocols/soap/client/send-soap-request.js'),
-          import('../protocols/soap/client/call-result.js'),
-        ])
+      const soap = await import('../protocols/soap/client/call-soap.js')
       const target = await getTarget()
-      service ??= describe(target).catch((error: unknown) => {
-        service = undefined
-        throw error
-      })
-      const description = await service
-      const plan = planSoapCall({
-        operation,
-        parameters: valuesToTree(parameters),
-        version: options.version,
-        namespace: options.namespace,
-        service: description,
-      })
+      const defaults = requestDefaults(common, target.profile)
+      const http = {
+        headers: [...defaults.headers, ...Object.entries(options.headers ?? {})],
+        unsetHeaders: defaults.unsetHeaders,
+        oauth2: defaults.oauth2,
+        transport: {
+          ...transportOptions(common, target.profile, ctx),
+          keepAlive: true,
+          signal: options.signal,
+        },
+      }
+      const wsdl = target.wsdl
+      service ??=
+        wsdl === undefined
+          ? Promise.resolve(undefined)
+          : soap.describeWsdl(wsdl, { ...http, headers: defaults.headers }).catch((error: unknown) => {
+              service = undefined
+              throw error
+            })
       const wss =
         typeof options.wss === 'object' ? `${options.wss.username}:${options.wss.password}` : options.wss
-      const headers = headerBlocks({
-        entries: options.header?.map(headerEntry),
-        mustUnderstand: options.mustUnderstand,
-        actor: options.actor,
-        wss,
-        defaultNamespace: options.namespace ?? plan.body[0]?.name.namespace,
-      })
-      const url = options.endpoint ?? target.soap ?? description?.endpoints[plan.version.id]
-      if (url === undefined) {
-        throw new UsageError('No SOAP endpoint: the client has no soap URL and the WSDL gives none.', {
-          hint: "Give one: createClient({ soap: 'http://host/soap' }) or soap.call(op, params, { endpoint }).",
-        })
-      }
-      const defaults = requestDefaults(common, target.profile)
-      const request = build.soapHttpRequest(
+      return await soap.callSoap<T>(
         {
-          version: plan.version,
-          url,
-          action: build.chooseAction(plan.version, options.action, plan.action),
-          method: options.method,
-          headers: [...defaults.headers, ...Object.entries(options.headers ?? {})],
-          unsetHeaders: defaults.unsetHeaders,
-          oauth2: defaults.oauth2,
-        },
-        build.soapEnvelopeText({
-          version: plan.version,
-          body: plan.body,
-          headers,
+          operation,
+          parameters,
+          version: options.version,
+          header: options.header?.map(headerEntry),
+          mustUnderstand: options.mustUnderstand,
+          actor: options.actor,
+          wss,
+          action: options.action,
+          namespace: options.namespace,
           encodingStyle: options.encodingStyle,
-        }),
+          method: options.method,
+          endpoint: options.endpoint ?? target.soap,
+        },
+        await service,
+        http,
       )
-      const transport = {
-        ...transportOptions(common, target.profile, ctx),
-        keepAlive: true,
-        signal: options.signal,
-      }
-      return decoded.callResult<T>(await sendSoapRequest(request, transport), description, plan)
     } catch (error) {
       if (!isApictlError(error)) throw error
       return { error: toApiError(error) } as SoapCallResult<T>

@@ -167,6 +167,34 @@ describe('what the answer was, and the exit code (SPEC §3)', () => {
   })
 })
 
+describe('through the shared transport', () => {
+  it('-v shows the exchange on stderr with the WS-Security password masked; the server gets it', async () => {
+    const result = await call('-v', '--wss', 'demo:hunter2', '--user', 'u:p')
+    expect(result.code).toBe(0)
+    expect(result.stderr).toContain('POST /soap HTTP/1.1')
+    expect(result.stderr).toContain('Authorization: Basic ••••')
+    expect(result.stderr).toMatch(/<wsse:Password Type="[^"]+#PasswordText">••••<\/wsse:Password>/)
+    expect(result.stderr).not.toContain('hunter2')
+    expect(result.stderr).toContain('HTTP/1.1 200 OK')
+    expect(server.received[0]!.body).toContain('>hunter2</wsse:Password>')
+  })
+
+  it('a refused connection is exit 3', async () => {
+    const result = await runCli([
+      'soap',
+      'call',
+      'Echo',
+      '--ns',
+      'urn:test',
+      '--no-wsdl',
+      '-e',
+      'http://127.0.0.1:9/soap',
+    ])
+    expect(result.code).toBe(3)
+    expect(result.stderr).toContain('127.0.0.1:9')
+  })
+})
+
 describe('--dry-run and --curl send nothing', () => {
   it('--dry-run prints the request line, headers and the envelope', async () => {
     const result = await call('--dry-run', '--action', 'urn:test#Echo')

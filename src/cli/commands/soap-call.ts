@@ -6,9 +6,11 @@ import { chooseAction, soapHttpRequest } from '../../protocols/soap/client/build
 import type { ParameterNode } from '../../protocols/soap/client/parameter-tree.js'
 import { resultParameters } from '../../protocols/soap/client/result-parameters.js'
 import { sendSoapRequest } from '../../protocols/soap/client/send-soap-request.js'
-import { printSoapOutcome } from '../print-soap-result.js'
+import { printSoapOutcome, soapValuesFormatter } from '../print-soap-result.js'
 import { runExchange } from '../run-exchange.js'
 import { buildSoapMessage } from './soap-message.js'
+import { promptSoapCall } from './soap-prompt.js'
+import { redactingSoapBodies } from './soap-redact.js'
 import { openSoapSession, type SoapSession } from './soap-session.js'
 
 /**
@@ -37,7 +39,6 @@ export async function runSoapCall(
     let name = operation
     let parameters: readonly string[] | ParameterNode[] = parameterArgs
     if (name === undefined) {
-      const { promptSoapCall } = await import('./soap-prompt.js')
       const picked = await promptSoapCall(session, ctx, scripted)
       if (picked === undefined) return 0
       name = picked.operation
@@ -72,13 +73,14 @@ async function callOperation(
     },
     message.envelope,
   )
+  const formatValues = await soapValuesFormatter(common, ctx)
   return runExchange(
     {
       request,
       common,
       profile: session.profile,
       label: `${operation} → ${url}`,
-      send: (built, transport) => sendSoapRequest(built, transport),
+      send: (built, transport) => sendSoapRequest(built, redactingSoapBodies(transport)),
       present: (outcome) => {
         const parametersOfResult =
           outcome.kind === 'result'
@@ -89,7 +91,7 @@ async function callOperation(
                 message.plan.operation?.name,
               )
             : undefined
-        return printSoapOutcome(outcome, common, ctx, parametersOfResult)
+        return printSoapOutcome(outcome, common, ctx, formatValues, parametersOfResult)
       },
     },
     ctx,

@@ -48,7 +48,7 @@ Examples:
   addHttpOptions(call)
   addCommonOptions(call).action(
     async (operation: string | undefined, parameters: string[], options: Record<string, unknown>) => {
-      const { runSoapCall } = await import('./soap-call.js')
+      const { runSoapCall } = await import('./soap.js')
       setExitCode(await runSoapCall(operation, parameters, options, ctx))
     },
   )
@@ -60,7 +60,7 @@ Examples:
   addCommonOptions(ops)
     .allowExcessArguments(false)
     .action(async (options: Record<string, unknown>) => {
-      const { runSoapOps } = await import('./soap-ops.js')
+      const { runSoapOps } = await import('./soap.js')
       setExitCode(await runSoapOps(options, ctx))
     })
 
@@ -73,7 +73,7 @@ Examples:
   addEnvelopeOptions(envelope)
   addCommonOptions(envelope).action(
     async (operation: string, parameters: string[], options: Record<string, unknown>) => {
-      const { runSoapEnvelope } = await import('./soap-envelope.js')
+      const { runSoapEnvelope } = await import('./soap.js')
       setExitCode(await runSoapEnvelope(operation, parameters, options, ctx))
     },
   )
@@ -87,7 +87,7 @@ Examples:
   addCommonOptions(send)
     .allowExcessArguments(false)
     .action(async (file: string, options: Record<string, unknown>) => {
-      const { runSoapSend } = await import('./soap-send.js')
+      const { runSoapSend } = await import('./soap.js')
       setExitCode(await runSoapSend(file, options, ctx))
     })
 }

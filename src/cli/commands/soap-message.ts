@@ -48,6 +48,12 @@ export async function buildSoapMessage(
     loaded = await session.refreshService()
     planned = plan(loaded)
   }
+  const operationName = planned.operation?.name
+  if (planned.operation !== undefined && planned.operation.bindings[planned.version.id] === undefined) {
+    ctx.stderr.write(
+      `warning: the WSDL binds ${operationName} for SOAP ${planned.version.id === '1.1' ? '1.2' : '1.1'} only; using that binding's message and action in a SOAP ${planned.version.id} envelope.\n`,
+    )
+  }
   if (planned.missing.length > 0) {
     ctx.stderr.write(
       `warning: ${operation}: required ${planned.missing.length === 1 ? 'parameter' : 'parameters'} not given: ${planned.missing.join(', ')}.\n`,

@@ -14,8 +14,9 @@ import type { SoapVersionId } from '../../protocols/soap/soap-version.js'
 import { decodeXml } from '../../protocols/soap/xml/decode-xml.js'
 import { sameName } from '../../protocols/soap/xml/qname.js'
 import { XmlReadError } from '../../protocols/soap/xml/xml-read-error.js'
-import { printSoapOutcome } from '../print-soap-result.js'
+import { printSoapOutcome, soapValuesFormatter } from '../print-soap-result.js'
 import { runExchange } from '../run-exchange.js'
+import { redactingSoapBodies } from './soap-redact.js'
 import { openSoapSession, type SoapSession } from './soap-session.js'
 
 /**
@@ -50,18 +51,19 @@ export async function runSoapSend(file: string, raw: Record<string, unknown>, ct
       },
       text,
     )
+    const formatValues = await soapValuesFormatter(common, ctx)
     return await runExchange(
       {
         request,
         common,
         profile: session.profile,
-        send: (built, transport) => sendSoapRequest(built, transport),
+        send: (built, transport) => sendSoapRequest(built, redactingSoapBodies(transport)),
         present: (outcome) => {
           const parameters =
             outcome.kind === 'result'
               ? resultParameters(loaded?.service, version.id, outcome.operation)
               : undefined
-          return printSoapOutcome(outcome, common, ctx, parameters)
+          return printSoapOutcome(outcome, common, ctx, formatValues, parameters)
         },
       },
       ctx,

@@ -47,6 +47,8 @@ export async function openSoapSession(raw: Record<string, unknown>, ctx: Context
   const options = raw as unknown as SoapCommandOptions
   const sending = !common.dryRun && !common.curl
   let target = await openTarget({ profileName: common.profile, send: false }, ctx)
+  /** The profile's soap URL when nothing is sent (for the built-in profile, `apictl serve`'s default address). */
+  const soapWhenNotSending = target.soap
   let live = !target.builtin
   const liveTarget = async () => {
     if (!live) {
@@ -127,7 +129,23 @@ export async function openSoapSession(raw: Record<string, unknown>, ctx: Context
       const wsdlAddress = async () => (await service().catch(() => undefined))?.service.endpoints[version]
       const fromWsdl = fromCommandLine === undefined ? undefined : await wsdlAddress()
       if (fromWsdl) return fromWsdl
-      const profileSoap = target.builtin && sending ? (await liveTarget()).soap : target.soap
+      if (fromCommandLine !== undefined) {
+        // The WSDL given has no port for this version: its other port is still that service.
+        const other = (await service().catch(() => undefined))?.service.endpoints[
+          version === '1.1' ? '1.2' : '1.1'
+        ]
+        if (other) {
+          ctx.stderr.write(
+            `warning: the WSDL has no SOAP ${version} port; sending to its other address, ${other}.\n`,
+          )
+          return other
+        }
+      }
+      const profileSoap = !sending
+        ? soapWhenNotSending
+        : target.builtin
+          ? (await liveTarget()).soap
+          : target.soap
       if (profileSoap) return profileSoap
       const fromProfileWsdl = fromCommandLine === undefined ? await wsdlAddress() : undefined
       if (fromProfileWsdl) return fromProfileWsdl

@@ -59,9 +59,6 @@ const operations = {
 export async function startCalculator(): Promise<CalculatorServer> {
   const seen: SeenRequest[] = []
   const server = createServer()
-  server.prependListener('request', (request) => {
-    seen.push({ path: request.url ?? '', headers: request.headers })
-  })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const xml = readFileSync(join(FIXTURES, 'calculator', 'calculator.wsdl'), 'utf8').replaceAll(
@@ -75,6 +72,10 @@ export async function startCalculator(): Promise<CalculatorServer> {
     listen(server, { path: '/calc11', services, xml }),
     listen(server, { path: '/calc12', services, xml, forceSoap12Headers: true }),
   ])
+  // node-soap replaces the server's request listeners when it is ready, so record from here on.
+  server.prependListener('request', (request) => {
+    seen.push({ path: request.url ?? '', headers: request.headers })
+  })
   return {
     url,
     wsdl: `${url}/calc11?wsdl`,

@@ -1,10 +1,7 @@
 import { stat } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { Context } from '../../../core/context.js'
-import { ResponseError, UsageError } from '../../../core/errors.js'
-import { type FetchDocument, loadWsdl } from '../wsdl/load-wsdl.js'
-import { WsdlReadError } from '../wsdl/read-wsdl.js'
-import { describeService } from './describe-service.js'
+import type { FetchDocument } from '../wsdl/load-wsdl.js'
 import { isUrl } from './fetch-wsdl-document.js'
 import type { ServiceDescription } from './service-description.js'
 import { readCachedService, writeCachedService } from './wsdl-cache.js'
@@ -16,24 +13,6 @@ export interface LoadedService {
   /** True when the description came from the disk cache. */
   fromCache: boolean
   fetchedAt: string
-}
-
-/** Reads a WSDL and everything it imports, and digests it. Unusable documents are exit 6 (a URL) or 2 (a file). */
-export async function readService(
-  location: string,
-  fetchDocument: FetchDocument,
-): Promise<ServiceDescription> {
-  try {
-    return describeService(await loadWsdl(location, fetchDocument))
-  } catch (error) {
-    if (!(error instanceof WsdlReadError)) throw error
-    const details = {
-      where: location,
-      hint: "Check that --wsdl (or the profile's wsdl) points at a WSDL 1.1 document.",
-    }
-    const message = `The WSDL cannot be used: ${error.message}.`
-    throw /^https?:/i.test(location) ? new ResponseError(message, details) : new UsageError(message, details)
-  }
 }
 
 async function fileStamp(location: string): Promise<string | undefined> {
@@ -70,6 +49,7 @@ export async function loadCachedService(load: CachedLoad): Promise<LoadedService
     }
   }
   const location = typeof load.location === 'string' ? load.location : await load.location()
+  const { readService } = await import('./read-service.js')
   const service = await readService(location, load.fetchDocument)
   const written = await writeCachedService(load.env, load.key, service, stamp).catch(() => undefined)
   return { service, location, fromCache: false, fetchedAt: written?.fetchedAt ?? new Date().toISOString() }
