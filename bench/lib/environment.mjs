@@ -6,7 +6,22 @@ import { delimiter, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-export const APICTL_BIN = join(ROOT, 'bin', 'apictl.js')
+/**
+ * Where the apictl under test is read from (bin/, dist/, fixtures/): the checkout, or the
+ * snapshot of its build that run.mjs takes (build-snapshot.mjs) so that a rebuild while
+ * the bench runs cannot touch it. Live bindings: read them when needed, not at import.
+ */
+export let BUILD_ROOT = ROOT
+export let APICTL_BIN = join(ROOT, 'bin', 'apictl.js')
+/** The library entry (startServer), for servers/reference-server.mjs. */
+export let APICTL_LIBRARY = join(ROOT, 'dist', 'index.js')
+
+/** Points every later apictl run at the build under `root` (a directory laid out like the checkout). */
+export function useBuildRoot(root) {
+  BUILD_ROOT = root
+  APICTL_BIN = join(root, 'bin', 'apictl.js')
+  APICTL_LIBRARY = join(root, 'dist', 'index.js')
+}
 export const BARE_REQUEST = join(ROOT, 'bench', 'lib', 'bare-request.mjs')
 export const SERVER_SCRIPTS = {
   reference: join(ROOT, 'bench', 'lib', 'servers', 'reference-server.mjs'),
@@ -28,14 +43,22 @@ export function findExecutable(name) {
 
 /** Why the CLI cannot run yet (no build), or undefined when dist/ is there. */
 export function cliUnavailable() {
-  return existsSync(join(ROOT, 'dist', 'cli', 'main.js'))
+  return existsSync(join(BUILD_ROOT, 'dist', 'cli', 'main.js'))
     ? undefined
     : 'dist/cli/main.js missing (npm run build)'
 }
 
-/** The environment apictl runs with: no inherited profile or debug switches, this config dir. */
-export function apictlEnv(configDir) {
+/** `apictl serve` on an ephemeral loopback port, no request log (it still prints `listening on URL`). */
+export const SERVE_ARGS = ['serve', '--port', '0', '--host', '127.0.0.1', '--quiet']
+
+/**
+ * The environment apictl runs with: no inherited profile or debug switches, this config
+ * dir, and this cache dir (schemas, WSDLs, tokens) when given.
+ */
+export function apictlEnv(configDir, cacheDir) {
   const env = { ...process.env, APICTL_CONFIG_DIR: configDir, NO_COLOR: '1' }
+  if (cacheDir) env.APICTL_CACHE_DIR = cacheDir
+  else delete env.APICTL_CACHE_DIR
   delete env.APICTL_PROFILE
   delete env.APICTL_DEBUG
   return env
@@ -49,12 +72,30 @@ export async function removeDir(path) {
   await rm(path, { recursive: true, force: true })
 }
 
+/** When the checkout's build was last written (newest mtime of dist/cli/main.js and dist/index.js), or undefined. */
+export function buildStamp(root = ROOT) {
+  const times = ['cli/main.js', 'index.js'].flatMap((file) => {
+    try {
+      return [statSync(join(root, 'dist', file)).mtimeMs]
+    } catch {
+      return []
+    }
+  })
+  return times.length ? new Date(Math.max(...times)).toISOString() : undefined
+}
+
 export function machine() {
   const processors = cpus()
   return {
     node: process.version,
     platform: `${process.platform} ${release()} ${process.arch}`,
     cpu: `${processors[0]?.model?.trim() ?? 'unknown'} × ${processors.length}`,
-    loadAverage: loadavg().map((value) => Math.round(value * 100) / 100),
+    cores: processors.length,
+    loadAverage: loadAverage(),
   }
+}
+
+/** The 1, 5 and 15 minute load averages, rounded to hundredths. */
+export function loadAverage() {
+  return loadavg().map((value) => Math.round(value * 100) / 100)
 }

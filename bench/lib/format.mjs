@@ -24,7 +24,21 @@ export function formatRate(value) {
 /** A goal as one table note: `ok` / `MISSED` with the goal and the measured figure. */
 export function goalNote(goal) {
   if (goal.met === null) return `goal ${goal.goal}: not measured${goal.note ? ` (${goal.note})` : ''}`
-  return `${goal.met ? 'ok' : 'MISSED'}: goal ${goal.goal}, measured ${goal.display}`
+  return `${goalVerdict(goal)}: goal ${goal.goal}, measured ${goal.display}`
+}
+
+/** A goal in a table row beside its figure: `ok (goal ≤ 1.2×)`, `MISSED (goal ≤ 0.6×)`. */
+export function goalShort(goal) {
+  if (goal.met === null) return `goal ${goal.target}: not measured`
+  return `${goalVerdict(goal)} (goal ${goal.target})`
+}
+
+/** `ok`, `MISSED`, `not measured`; with the aim when the goal names one (`ok, aim 1.5× not reached`). */
+export function goalVerdict(goal) {
+  if (goal.met === null) return 'not measured'
+  const verdict = goal.met ? 'ok' : 'MISSED'
+  if (goal.aimMet === undefined) return verdict
+  return `${verdict}, aim ${formatRatio(goal.aim)} ${goal.aimMet ? 'reached' : 'not reached'}`
 }
 
 /**

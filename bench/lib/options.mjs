@@ -1,22 +1,26 @@
 // Command-line options of `npm run bench` (node bench/run.mjs).
 
-export const USAGE = `usage: node bench/run.mjs [--quick] [--only A,B,C] [--rounds N] [--duration S]
+/** The usage text; `sections` is the registry of sections.mjs ({ key, name }). */
+export function usage(sections) {
+  const list = sections.map((section) => `${section.key} (${section.name})`).join(', ')
+  return `usage: node bench/run.mjs [--quick] [--only LETTERS] [--rounds N] [--duration S]
 
   --quick        smoke run: fewer rounds, shorter throughput runs
-  --only LIST    sections to run, comma separated: A (command wall times),
-                 B (embedded default), C (server throughput)
+  --only LIST    sections to run, comma separated: ${list}
   --rounds N     paired rounds for section A (section B runs a third of them)
   --duration S   seconds of load each server gets in section C (one-second
                  runs, interleaved), after its warm-up
   --help         this text`
+}
 
-const SECTIONS = ['A', 'B', 'C']
-
-/** Parses argv into the plan of the run; throws an Error with a readable message on bad input. */
-export function parseOptions(argv) {
+/**
+ * Parses argv into the plan of the run; throws an Error with a readable message on bad input.
+ * keys: the letters of the sections there are.
+ */
+export function parseOptions(argv, keys) {
   const options = {
     quick: false,
-    only: new Set(SECTIONS),
+    only: new Set(keys),
     rounds: undefined,
     duration: undefined,
     help: false,
@@ -31,7 +35,7 @@ export function parseOptions(argv) {
     }
     if (flag === '--quick') options.quick = true
     else if (flag === '--help' || flag === '-h') options.help = true
-    else if (flag === '--only') options.only = parseSections(value())
+    else if (flag === '--only') options.only = parseSections(value(), keys)
     else if (flag === '--rounds') options.rounds = positiveInteger(flag, value())
     else if (flag === '--duration') options.duration = positiveInteger(flag, value())
     else throw new Error(`unknown option ${argument}`)
@@ -41,11 +45,13 @@ export function parseOptions(argv) {
     help: options.help,
     quick: options.quick,
     sections: options.only,
+    rounds: options.rounds,
+    duration: options.duration,
     commands: { warmups: options.quick ? 1 : 5, rounds },
     embedded: { warmups: options.quick ? 1 : 2, rounds: Math.max(3, Math.round(rounds / 3)) },
     throughput: {
       warmupSeconds: options.quick ? 0.5 : 1,
-      durationSeconds: options.duration ?? (options.quick ? 2 : 5),
+      durationSeconds: options.duration ?? (options.quick ? 2 : 10),
       connections: 50,
     },
   }
@@ -56,18 +62,18 @@ function splitInline(argument) {
   return equals === -1 ? [argument, undefined] : [argument.slice(0, equals), argument.slice(equals + 1)]
 }
 
-function parseSections(text) {
+function parseSections(text, keys) {
   const sections = new Set(
     text
       .split(',')
       .map((part) => part.trim().toUpperCase())
       .filter(Boolean),
   )
+  const expected = keys.join(', ')
   for (const section of sections) {
-    if (!SECTIONS.includes(section))
-      throw new Error(`--only: unknown section ${section} (expected A, B or C)`)
+    if (!keys.includes(section)) throw new Error(`--only: unknown section ${section} (expected ${expected})`)
   }
-  if (sections.size === 0) throw new Error('--only needs at least one of A, B, C')
+  if (sections.size === 0) throw new Error(`--only needs at least one of ${expected}`)
   return sections
 }
 

@@ -1,157 +1,164 @@
-// Section A: wall time of single commands, paired and interleaved, against a
-// bare node:http server the bench starts in its own process.
+// Section A: wall time of single commands, paired and interleaved, against two
+// servers the bench starts in child processes: a bare node:http server (URL)
+// and the apictl reference server, `apictl serve --port 0 --quiet` (REF).
+// apictl gql and apictl soap run with a cache dir that a warm-up run fills
+// first, so they are timed with a cached schema and a cached WSDL.
+import { readdir, stat } from 'node:fs/promises'
+import { join } from 'node:path'
 import { startChildServer } from './child-server.mjs'
+import { BARE_BODY, clip, commandCases } from './command-cases.mjs'
 import {
   APICTL_BIN,
   apictlEnv,
-  BARE_REQUEST,
   cliUnavailable,
-  findExecutable,
   makeTempDir,
   removeDir,
+  SERVE_ARGS,
   SERVER_SCRIPTS,
 } from './environment.mjs'
-import { formatMs, formatRatio, goalNote, renderTable } from './format.mjs'
+import { formatMs, formatRatio, goalShort, renderTable } from './format.mjs'
+import { judge } from './goals.mjs'
 import { runPairedRounds } from './paired-rounds.mjs'
+import { failureOf, timeCommand } from './time-command.mjs'
 
-const BODY = JSON.stringify({ bench: 'apictl', ok: true, items: [1, 2, 3] })
-const GOAL_VERSION = 1.2
-const GOAL_REST_VS_HTTPIE = 0.6
+/** The goal each row is judged by: [goal id, the case its ratio is taken against]. */
+const GOAL_OF = {
+  version: ['version', 'node'],
+  rest: ['restVsHttpie', 'httpie'],
+  gql: ['gqlVsHttpie', 'httpieGql'],
+  soap: ['soapCall', 'node'],
+}
 
 export async function commandsSection({ warmups, rounds }, progress) {
-  const server = await startChildServer(SERVER_SCRIPTS.bare, [BODY], { probePath: '/' })
-  const configDir = await makeTempDir('apictl-bench-config-')
+  progress('A starting servers')
+  const [bare, reference] = await Promise.allSettled([
+    startChildServer(SERVER_SCRIPTS.bare, [BARE_BODY], { probePath: '/' }),
+    startChildServer(APICTL_BIN, SERVE_ARGS, { probePath: '/v1/items/1' }),
+  ])
+  const home = await makeTempDir('apictl-bench-commands-')
   try {
-    const url = `${server.url}/items/1`
-    const cases = commandCases(url, apictlEnv(configDir))
+    if (bare.status === 'rejected') throw new Error(`bare server: ${bare.reason.message}`)
+    const url = `${bare.value.url}/items/1`
+    const cacheDir = join(home, 'cache')
+    const env = apictlEnv(join(home, 'config'), cacheDir)
+    const cli = cliUnavailable()
+    const unavailable = {
+      cli,
+      reference: reference.status === 'rejected' ? reference.reason.message : undefined,
+      soap: cli ? undefined : await soapUnavailable(env),
+    }
+    const cases = commandCases({ url, reference: reference.value?.url, env, unavailable })
+    progress('A warming the schema and WSDL caches')
+    const notes = await warmCaches(cases, cacheDir)
+    const before = await snapshot(cacheDir)
     const results = await runPairedRounds(cases, {
       warmups,
       rounds,
-      ratioTo: ['node', 'httpie'],
+      ratioTo: ['node', 'httpie', 'httpieGql'],
       onProgress: (step) => progress(`A ${step}`),
     })
-    return { url, warmups, rounds, results, goals: commandGoals(results) }
+    notes.push(...cacheNotes(cases, before, await snapshot(cacheDir)))
+    for (const result of results) result.versus = cases.find((item) => item.id === result.id).versus
+    return {
+      url,
+      reference: reference.value?.url ?? `error: ${unavailable.reference}`,
+      warmups,
+      rounds,
+      results,
+      notes,
+      goals: commandGoals(results),
+    }
   } finally {
-    await server.stop()
-    await removeDir(configDir)
+    await Promise.all([bare.value?.stop(), reference.value?.stop()])
+    await removeDir(home)
   }
 }
 
-function commandCases(url, env) {
-  const node = process.execPath
-  const cli = cliUnavailable()
-  const httpie = findExecutable('http')
-  const curl = findExecutable('curl')
-  const answersBody = (result) =>
-    sameJson(result.stdout) ? undefined : `unexpected output: ${clip(result.stdout)}`
-  return [
-    { id: 'node', label: "node -e ''  (baseline)", command: node, args: ['-e', ''] },
-    {
-      id: 'version',
-      label: 'apictl --version',
-      command: node,
-      args: [APICTL_BIN, '--version'],
-      env,
-      check: (result) =>
-        /^\d+\.\d+\.\d+/.test(result.stdout) ? undefined : `no version: ${clip(result.stdout)}`,
-    },
-    {
-      id: 'help',
-      label: 'apictl --help',
-      command: node,
-      args: [APICTL_BIN, '--help'],
-      env,
-      unavailable: cli && `error: ${cli}`,
-      check: (result) => (/usage/i.test(result.stdout) ? undefined : `no usage text: ${clip(result.stdout)}`),
-    },
-    {
-      id: 'rest',
-      label: 'apictl rest get URL',
-      command: node,
-      args: [APICTL_BIN, 'rest', 'get', url],
-      env,
-      unavailable: cli && `error: ${cli}`,
-      check: answersBody,
-    },
-    {
-      id: 'curl',
-      label: 'curl -s URL',
-      command: curl ?? 'curl',
-      args: ['-s', url],
-      unavailable: curl ? undefined : 'not installed',
-      check: answersBody,
-    },
-    {
-      id: 'httpie',
-      label: 'http GET URL  (HTTPie)',
-      command: httpie ?? 'http',
-      args: ['--ignore-stdin', 'GET', url],
-      unavailable: httpie ? undefined : 'not installed',
-      check: answersBody,
-    },
-    {
-      id: 'bare',
-      label: 'node bare-request.mjs URL',
-      command: node,
-      args: [BARE_REQUEST, url],
-      check: answersBody,
-    },
-  ]
+/** Why `apictl soap call` cannot be timed yet (undefined when the build has it). */
+async function soapUnavailable(env) {
+  const result = await timeCommand({ command: process.execPath, args: [APICTL_BIN, 'soap', '--help'], env })
+  if (result.code === 0 && /\bcall\b/.test(result.stdout)) return undefined
+  return `not available yet: \`apictl soap\` is not in this build (${failureOf(result) ?? clip(result.stdout)})`
 }
 
-function sameJson(text) {
-  try {
-    return JSON.stringify(JSON.parse(text)) === BODY
-  } catch {
-    return false
+/**
+ * One untimed run of each cached case (apictl gql, apictl soap) fills the cache;
+ * a case whose warm-up fails is reported as an error and not timed.
+ */
+async function warmCaches(cases, cacheDir) {
+  const notes = []
+  for (const item of cases.filter((candidate) => candidate.cache && !candidate.unavailable)) {
+    const result = await timeCommand({ command: item.command, args: item.args, env: item.env })
+    const failure = failureOf(result, item.check)
+    if (failure) {
+      item.unavailable = `error: ${failure}`
+      continue
+    }
+    const files = await readdir(join(cacheDir, item.cache)).catch(() => [])
+    if (files.length === 0) {
+      notes.push(
+        `${item.id}: the warm-up run left nothing in ${item.cache}/ of the cache dir: timed runs may fetch again`,
+      )
+    }
   }
+  return notes
 }
 
-function clip(text) {
-  const flat = text.replace(/\s+/g, ' ').trim()
-  return flat.length > 60 ? `${flat.slice(0, 60)}…` : flat || '(empty)'
+/** Every file under the cache dir with its size and mtime. */
+async function snapshot(cacheDir) {
+  const files = new Map()
+  const entries = await readdir(cacheDir, { recursive: true }).catch(() => [])
+  for (const name of entries) {
+    const info = await stat(join(cacheDir, name)).catch(() => undefined)
+    if (info?.isFile()) files.set(name, `${info.size}:${info.mtimeMs}`)
+  }
+  return files
+}
+
+/** Says whether the cache the warm-up wrote stayed as it was through the timed rounds. */
+function cacheNotes(cases, before, after) {
+  return cases
+    .filter((item) => item.cache && !item.unavailable)
+    .map((item) => {
+      const mine = (files) => [...files].filter(([name]) => name.startsWith(`${item.cache}/`))
+      const changed = mine(after).filter(([name, stamp]) => before.get(name) !== stamp)
+      const count = mine(before).length
+      return changed.length === 0
+        ? `${item.id}: ${count} file(s) in ${item.cache}/ written by the warm-up run, unchanged through the rounds (cache hits)`
+        : `${item.id}: ${changed.length} file(s) in ${item.cache}/ rewritten during the rounds: the cache was not always used`
+    })
 }
 
 function commandGoals(results) {
   const byId = Object.fromEntries(results.map((result) => [result.id, result]))
-  const version = byId.version
-  const rest = byId.rest
-  const httpieMissing = byId.httpie.status !== 'ok'
-  return [
-    {
-      section: 'A',
-      id: 'version',
-      goal: `apictl --version ≤ ${GOAL_VERSION}× node -e ''`,
-      measured: version.ratios.node,
-      display: formatRatio(version.ratios.node),
-      met: measuredOk(version) ? version.ratios.node <= GOAL_VERSION : null,
-    },
-    {
-      section: 'A',
-      id: 'rest',
-      goal: `apictl rest get ≤ ${GOAL_REST_VS_HTTPIE}× HTTPie`,
-      measured: rest.ratios.httpie,
-      display: formatRatio(rest.ratios.httpie),
-      met: measuredOk(rest) && !httpieMissing ? rest.ratios.httpie <= GOAL_REST_VS_HTTPIE : null,
-      ...(httpieMissing ? { note: `HTTPie ${byId.httpie.note ?? 'unavailable'}` } : {}),
-    },
-  ]
+  return Object.entries(GOAL_OF).map(([caseId, [goalId, versus]]) => {
+    const mine = byId[caseId]
+    const theirs = byId[versus]
+    if (!measured(mine)) return judge(goalId, null, `${mine.label}: ${mine.note ?? 'no runs'}`)
+    if (!measured(theirs)) return judge(goalId, null, `${theirs.label}: ${theirs.note ?? 'no runs'}`)
+    return judge(goalId, mine.ratios[versus])
+  })
 }
 
-const measuredOk = (result) => result.status === 'ok' && result.runs > 0
+const measured = (result) => result.status === 'ok' && result.runs > 0
 
 export function renderCommands(section) {
-  const goals = Object.fromEntries(section.goals.map((goal) => [goal.id, goal]))
+  const goalOfCase = Object.fromEntries(
+    Object.entries(GOAL_OF).map(([caseId, [goalId]]) => [
+      caseId,
+      section.goals.find((goal) => goal.id === goalId),
+    ]),
+  )
   const rows = section.results.map((result) => {
     if (result.status !== 'ok') return [result.label, '–', '–', '–', '–', result.note]
-    const goal = goals[result.id]
-    const notes = [goal && goalNote(goal), result.note].filter(Boolean)
+    const goal = goalOfCase[result.id]
+    const notes = [goal && goalShort(goal), result.note].filter(Boolean)
     return [
       result.label,
       formatMs(result.medianMs),
       formatMs(result.p90Ms),
       formatRatio(result.ratios.node),
-      formatRatio(result.ratios.httpie),
+      result.versus ? formatRatio(result.ratios[result.versus]) : '',
       notes.join('; '),
     ]
   })
@@ -164,5 +171,10 @@ export function renderCommands(section) {
     { title: 'goal / note', align: 'left' },
   ]
   const title = `A. Command wall time: ${section.rounds} paired rounds after ${section.warmups} warm-up(s), order shuffled each round (lower is better)`
-  return `${title}\n   server: bare node:http on ${section.url}\n\n${renderTable(columns, rows)}`
+  const servers =
+    `   URL: bare node:http on ${section.url}\n` +
+    `   REF: apictl ${SERVE_ARGS.join(' ')} on ${section.reference}\n` +
+    '   × HTTPie: against HTTPie sending the same request (GET URL, or POST REF/graphql)'
+  const footer = section.notes.map((note) => `   note: ${note}`).join('\n')
+  return `${title}\n${servers}\n\n${renderTable(columns, rows)}${footer ? `\n${footer}` : ''}`
 }

@@ -1,7 +1,12 @@
 // The apictl reference server from the built library (dist/index.js), alone in its process.
+// usage: node reference-server.mjs [LIBRARY]   LIBRARY: the dist/index.js to use (default: the checkout's)
 // Prints `listening URL` once it listens; exits 78 when the build does not export startServer.
+import { pathToFileURL } from 'node:url'
+
 const NOT_EXPORTED = 78
-const LIBRARY = new URL('../../../dist/index.js', import.meta.url)
+const LIBRARY = process.argv[2]
+  ? pathToFileURL(process.argv[2])
+  : new URL('../../../dist/index.js', import.meta.url)
 
 let library
 try {

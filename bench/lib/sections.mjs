@@ -1,0 +1,56 @@
+// The sections of `npm run bench`, in the order they run. `--only` takes their
+// letters. A section is { key, name, run(plan, progress) -> result, render(result) -> text }:
+// `plan` is what options.mjs parsed (quick, rounds, duration, and the per-section
+// settings), `progress(text)` updates the one-line progress indicator, and `result`
+// is any JSON-able object; its `goals` (from judge() in goals.mjs) join the summary.
+//
+// Adding a section is one line here. For the REPL's (bench/lib/repl-throughput.mjs,
+// exporting `section` of the shape above), add:
+//   fromModule('D', 'REPL throughput', './repl-throughput.mjs'),
+// fromModule imports the module only when the section runs, and says
+// "not available yet" while the file does not exist.
+import { commandsSection, renderCommands } from './section-commands.mjs'
+import { embeddedSection, renderEmbedded } from './section-embedded.mjs'
+import { renderThroughput, throughputSection } from './section-throughput.mjs'
+
+export const SECTIONS = [
+  {
+    key: 'A',
+    name: 'command wall times',
+    run: (plan, progress) => commandsSection(plan.commands, progress),
+    render: renderCommands,
+  },
+  {
+    key: 'B',
+    name: 'embedded default',
+    run: (plan, progress) => embeddedSection(plan.embedded, progress),
+    render: renderEmbedded,
+  },
+  {
+    key: 'C',
+    name: 'server throughput: REST, GraphQL, SOAP',
+    run: (plan, progress) => throughputSection(plan.throughput, progress),
+    render: renderThroughput,
+  },
+]
+
+/** A section whose code lives in a module of bench/lib exporting `section` ({ run, render }). */
+export function fromModule(key, name, path) {
+  const file = path.replace(/^\.\//, '')
+  let loaded
+  return {
+    key,
+    name,
+    run: async (plan, progress) => {
+      try {
+        loaded = (await import(new URL(path, import.meta.url).href)).section
+      } catch (error) {
+        if (error.code === 'ERR_MODULE_NOT_FOUND' && error.message.includes(file))
+          throw new Error(`not available yet (bench/lib/${file} does not exist)`)
+        throw error
+      }
+      return loaded.run(plan, progress)
+    },
+    render: (result) => loaded.render(result),
+  }
+}
