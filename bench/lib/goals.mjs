@@ -117,6 +117,15 @@ export const GOALS = [
     kind: 'below',
     limit: 15,
   },
+  {
+    id: 'replVsCurl',
+    of: 'curl',
+    issue: 6,
+    section: 'D',
+    text: '100 GETs in one REPL session ≤ 1× 100 sequential curl runs',
+    kind: 'atMost',
+    limit: 1,
+  },
 ]
 
 const byId = new Map(GOALS.map((goal) => [goal.id, goal]))

@@ -32,6 +32,7 @@ export const SECTIONS = [
     run: (plan, progress) => throughputSection(plan.throughput, progress),
     render: renderThroughput,
   },
+  fromModule('D', 'REPL throughput', './repl-throughput.mjs'),
 ]
 
 /** A section whose code lives in a module of bench/lib exporting `section` ({ run, render }). */

@@ -1,8 +1,10 @@
 import { Command } from 'commander'
 import type { Context } from '../core/context.js'
 import { VERSION } from '../core/version.js'
+import { registerCompletionCommand } from './commands/completion-command.js'
 import { registerGqlCommand } from './commands/gql-command.js'
 import { registerProfileCommand } from './commands/profile-command.js'
+import { registerReplCommand } from './commands/repl-command.js'
 import { registerRestCommand } from './commands/rest-command.js'
 import { registerServeCommand } from './commands/serve-command.js'
 import { registerSoapCommand } from './commands/soap-command.js'
@@ -41,5 +43,23 @@ Exit codes: 0 ok, 2 usage, 3 network, 4 rejected (4xx), 5 server failed (5xx), 6
   registerSoapCommand(program, ctx, setExitCode)
   registerProfileCommand(program, ctx, setExitCode)
   registerServeCommand(program, ctx, setExitCode)
+  registerReplCommand(program, ctx, setExitCode)
+  registerCompletionCommand(program, ctx, setExitCode)
+  openReplWhenBare(program, ctx, setExitCode)
   return program
+}
+
+/**
+ * `apictl` alone opens the REPL when stdin is a terminal, and prints the
+ * help otherwise, as before. Set after the subcommands are registered (they
+ * copy the parent's settings when made): an unknown command is still
+ * reported by commander, with its did-you-mean.
+ */
+function openReplWhenBare(program: Command, ctx: Context, setExitCode: SetExitCode): void {
+  program.allowExcessArguments(true).action(async (_options: unknown, command: Command) => {
+    if (command.args.length > 0) (command as Command & { unknownCommand(): never }).unknownCommand()
+    if (!ctx.stdin.isTTY) command.help({ error: true })
+    const { runRepl } = await import('./commands/repl.js')
+    setExitCode(await runRepl({}, ctx))
+  })
 }

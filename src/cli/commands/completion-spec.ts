@@ -1,0 +1,74 @@
+import type { Command } from 'commander'
+
+/** One option as a shell completes it. */
+export interface OptionSpec {
+  long?: string | undefined
+  short?: string | undefined
+  description: string
+  /** It is followed by a value. */
+  takesValue: boolean
+  choices?: readonly string[] | undefined
+}
+
+/** One command (or subcommand) of the CLI, by its path: `apictl soap call`. */
+export interface CommandSpec {
+  path: string[]
+  description: string
+  subcommands: Array<{ name: string; description: string }>
+  options: OptionSpec[]
+  /** Values for the first argument (`rest`'s methods). */
+  firstArgument?: readonly string[] | undefined
+}
+
+const firstArguments: Record<string, readonly string[]> = {
+  'apictl rest': ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'lint'],
+  'apictl completion': ['bash', 'zsh', 'fish'],
+  'apictl help': ['rest', 'gql', 'soap', 'profile', 'serve', 'repl', 'completion'],
+}
+
+/** Every command of the program with its subcommands and options, read from commander itself. */
+export function commandSpecs(program: Command, path: string[] = [program.name()]): CommandSpec[] {
+  const visible = program.commands.filter((command) => !(command as unknown as { _hidden?: boolean })._hidden)
+  const spec: CommandSpec = {
+    path,
+    description: program.description(),
+    subcommands: visible.map((command) => ({ name: command.name(), description: command.description() })),
+    options: [
+      ...program.options.map((option) => ({
+        long: option.long,
+        short: option.short,
+        description: option.description,
+        takesValue: option.required || option.optional,
+        choices: option.argChoices,
+      })),
+      { long: '--help', short: '-h', description: 'display help for command', takesValue: false },
+    ],
+    firstArgument: firstArguments[path.join(' ')],
+  }
+  return [spec, ...visible.flatMap((command) => commandSpecs(command, [...path, command.name()]))]
+}
+
+/** Options that take a value, over all commands: the shell completes their values, not the next option. */
+export function valueOptions(specs: readonly CommandSpec[]): Map<string, OptionSpec> {
+  const options = new Map<string, OptionSpec>()
+  for (const spec of specs) {
+    for (const option of spec.options) {
+      if (!option.takesValue) continue
+      for (const flag of [option.long, option.short])
+        if (flag !== undefined && !options.has(flag)) options.set(flag, option)
+    }
+  }
+  return options
+}
+
+/** Options whose value is a file. */
+export const FILE_OPTIONS = new Set([
+  '--data',
+  '--file',
+  '-f',
+  '--schema',
+  '--wsdl',
+  '--cacert',
+  '--cert',
+  '--key',
+])

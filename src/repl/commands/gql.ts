@@ -1,0 +1,22 @@
+import type { ReplCommand } from '../command.js'
+
+/** `gql { items { id } }`: a GraphQL document, continued on further lines until its braces balance. */
+export const gqlCommand: ReplCommand = {
+  name: 'gql',
+  synopsis: 'gql DOCUMENT [OPTIONS]',
+  summary: 'a query or mutation, checked against the schema; continues until its braces balance',
+  help: `The document continues on the next lines until its braces balance.
+Variables declared by the document are taken from var (var id=1).
+Examples:
+  gql { items(limit: 3) { id name price } }
+  gql query ($id: ID!) { item(id: $id) { name reviews { rating } } }
+  gql mutation { createItem(input: {name: "Pen", price: 2.5}) { id } }      (after .auth basic demo:demo)
+  gql { item(id: "{{last.id}}") { name } } -o json`,
+  group: 'gql',
+  input: 'text',
+  request: true,
+  async run(input, session, ctx) {
+    const { runGraphQLText } = await import('../exchange/graphql-document.js')
+    return runGraphQLText(input.text, session, ctx)
+  },
+}

@@ -1,0 +1,76 @@
+import { didYouMean } from '../../config/did-you-mean.js'
+import { colourEnabled } from '../../core/context.js'
+import { UsageError } from '../../core/errors.js'
+import { createTheme } from '../../render/theme.js'
+import type { CommandGroup, ReplCommand } from '../command.js'
+
+const groups: Array<[CommandGroup, string]> = [
+  ['rest', 'REST'],
+  ['gql', 'GraphQL'],
+  ['soap', 'SOAP'],
+  ['values', 'Chaining'],
+  ['session', 'Session'],
+  ['saved', 'History and saved requests'],
+]
+
+/** `.help`: every command, generated from the registry; `.help NAME` one command in detail. */
+export const helpCommand: ReplCommand = {
+  name: '.help',
+  aliases: ['help'],
+  synopsis: '.help COMMAND',
+  summary: 'details and examples of a command',
+  group: 'session',
+  literal: true,
+  async run(input, session, ctx) {
+    const theme = createTheme(colourEnabled(ctx.stdout, ctx.env, undefined))
+    const commands = session.commands.all()
+    const [name] = input.words
+    if (name !== undefined) {
+      const command = session.commands.find(name) ?? session.commands.find(`.${name}`)
+      if (command === undefined) {
+        const names = commands.flatMap((each) => [each.name, ...(each.aliases ?? [])])
+        throw new UsageError(`No command '${name}'.${didYouMean(name, names)}`, { hint: '.help lists them.' })
+      }
+      const lines = [theme.bold(command.synopsis), `  ${command.summary}`]
+      if (command.help) lines.push('', ...command.help.split('\n').map((line) => `  ${line}`))
+      ctx.stdout.write(`${lines.join('\n')}\n`)
+      return 0
+    }
+    const width = Math.max(...commands.map((command) => command.synopsis.length))
+    const room = Math.max(30, (ctx.stdout.columns ?? 100) - width - 5)
+    const lines: string[] = []
+    for (const [group, title] of groups) {
+      const members = commands.filter((command) => command.group === group)
+      if (members.length === 0) continue
+      lines.push(theme.bold(title))
+      for (const command of members) {
+        const [first, ...more] = wrap(command.summary, room)
+        lines.push(`  ${theme.key(command.synopsis.padEnd(width))}  ${first}`)
+        for (const line of more) lines.push(`  ${' '.repeat(width)}  ${line}`)
+      }
+      lines.push('')
+    }
+    const footer = [
+      '{{last.path}} puts a value of the last result into any line (REST: the body; GraphQL: data; SOAP: the values).',
+      `Bare lines are read as ${session.style} (use rest|gql|soap). Tab completes commands, paths, fields, arguments, operations and parameters; ↑ recalls earlier lines; Ctrl-C cancels a request or clears the line.`,
+    ]
+    lines.push(...footer.flatMap((paragraph) => wrap(paragraph, (ctx.stdout.columns ?? 100) - 1)))
+    ctx.stdout.write(`${lines.join('\n')}\n`)
+    return 0
+  },
+  complete: (request, session) =>
+    request.words.length === 0 ? session.commands.all().map((command) => command.name) : [],
+}
+
+/** Text broken at spaces into lines of at most `width` characters. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line)
+      line = word
+    } else line = line === '' ? word : `${line} ${word}`
+  }
+  return [...lines, line]
+}

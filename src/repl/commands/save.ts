@@ -1,0 +1,37 @@
+import { UsageError } from '../../core/errors.js'
+import type { ReplCommand } from '../command.js'
+import { SavedRequests } from '../store/saved-requests.js'
+
+/** `.save NAME`: keeps the last request (or the line given) under a name, across sessions. */
+export const saveCommand: ReplCommand = {
+  name: '.save',
+  synopsis: '.save NAME',
+  summary: 'keep the last request (or .save NAME REQUEST) for later sessions',
+  help: `Examples:
+  get /v1/items/{{id}}
+  .save item
+  .save count gql { itemCount }
+  .run item`,
+  group: 'saved',
+  input: 'text',
+  literal: true,
+  async run(input, session, ctx) {
+    const text = input.text.trim()
+    const space = text.search(/\s/)
+    const name = space < 0 ? text : text.slice(0, space)
+    const given = space < 0 ? '' : text.slice(space).trim()
+    if (name === '') throw new UsageError('.save needs a NAME.', { hint: 'For example: .save first-item' })
+    const line = given === '' ? session.lastRequest : given
+    if (line === undefined) {
+      throw new UsageError('There is no request to save yet.', {
+        hint: 'Send one first, or give it: .save NAME get /v1/items/1',
+      })
+    }
+    await SavedRequests.at(ctx.env).save(name, line)
+    ctx.stderr.write(`saved ${name}: ${line.split('\n')[0]}${line.includes('\n') ? ' …' : ''}\n`)
+    return 0
+  },
+  async complete(request, session) {
+    return request.words.length === 0 ? Object.keys(await SavedRequests.at(session.ctx.env).list()) : []
+  },
+}

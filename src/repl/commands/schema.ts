@@ -1,0 +1,28 @@
+import { UsageError } from '../../core/errors.js'
+import type { ReplCommand } from '../command.js'
+
+/** `.schema`: the GraphQL schema as SDL, as `apictl gql schema` prints it. */
+export const schemaCommand: ReplCommand = {
+  name: '.schema',
+  synopsis: '.schema [refresh]',
+  summary: 'the schema as SDL (refresh: read it again)',
+  group: 'gql',
+  validate(input) {
+    if (input.words.length > 1 || (input.words.length === 1 && input.words[0] !== 'refresh')) {
+      throw new UsageError('.schema takes nothing, or refresh.')
+    }
+  },
+  async run(input, session, ctx) {
+    const [{ printSchema }, { sessionSchema }, { formatGraphQLSdl }, { colourEnabled }] = await Promise.all([
+      import('graphql'),
+      import('../exchange/graphql-schema.js'),
+      import('../../render/format-graphql-sdl.js'),
+      import('../../core/context.js'),
+    ])
+    const loaded = await sessionSchema(session, ctx, input.words[0] === 'refresh')
+    const colour = colourEnabled(ctx.stdout, ctx.env, undefined)
+    ctx.stdout.write(`${formatGraphQLSdl(printSchema(loaded.schema), { colour })}\n`)
+    return 0
+  },
+  complete: (request) => (request.words.length === 0 ? ['refresh'] : []),
+}

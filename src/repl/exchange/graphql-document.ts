@@ -1,0 +1,99 @@
+import { printDocumentError } from '../../cli/print-graphql-problems.js'
+import { printGraphQLResult } from '../../cli/print-graphql-result.js'
+import { runExchange } from '../../cli/run-exchange.js'
+import type { Context } from '../../core/context.js'
+import { UsageError } from '../../core/errors.js'
+import { requestDefaults } from '../../engine/request-defaults.js'
+import { buildGraphQLRequest } from '../../protocols/graphql/client/build-graphql-request.js'
+import { checkOperation } from '../../protocols/graphql/client/check-operation.js'
+import { isGraphQLDocumentError } from '../../protocols/graphql/client/document-error.js'
+import type { GraphQLCall } from '../../protocols/graphql/client/graphql-call.js'
+import { parseDocument } from '../../protocols/graphql/client/parse-document.js'
+import { selectOperation } from '../../protocols/graphql/client/select-operation.js'
+import { sendGraphQLRequest } from '../../protocols/graphql/client/send-graphql-request.js'
+import type { ReplSession } from '../session.js'
+import { splitTrailingOptions } from '../text/graphql-text.js'
+import { splitWords } from '../text/split-words.js'
+import { graphqlEndpoint, sessionSchema } from './graphql-schema.js'
+import { commonOptions, GQL_LINE_OPTIONS, parseLine } from './line-options.js'
+import { inReplTerms } from './repl-terms.js'
+
+/**
+ * `gql { items { id } } -o table`: the CLI's GraphQL pipeline (parse →
+ * validate against the session's schema → coerce `var` values → send →
+ * printGraphQLResult) on the session's endpoint; `data` becomes `last`.
+ * Document errors print with their caret, as in the CLI.
+ */
+export async function runGraphQLText(text: string, session: ReplSession, ctx: Context): Promise<number> {
+  const { document, options } = splitTrailingOptions(text.trim())
+  const { positionals, values } = parseLine(splitWords(options), GQL_LINE_OPTIONS, 'gql DOCUMENT [OPTIONS]')
+  if (positionals.length > 0) {
+    throw new UsageError(`Unexpected '${positionals[0]}' after the document.`, {
+      hint: 'Options go after the closing brace: gql { items { id } } -o table',
+    })
+  }
+  const common = session.requestOptions(commonOptions(values))
+  const source = { text: document, name: 'query' }
+  try {
+    const parsed = parseDocument(source)
+    const validate = values['no-validate'] !== true
+    const loaded = validate ? await sessionSchema(session, ctx) : undefined
+    const operationName = values.operation as string | undefined
+    const declared = new Set(
+      (selectOperation(parsed, operationName).variableDefinitions ?? []).map(
+        (definition) => definition.variable.name.value,
+      ),
+    )
+    const checked = checkOperation(parsed, {
+      schema: loaded?.schema,
+      schemaHint:
+        loaded === undefined ? undefined : 'See the schema with .schema; Tab completes fields and arguments.',
+      operationName,
+      variableOptions: [...session.graphqlVariables]
+        .filter(([name]) => declared.has(name))
+        .map(([, item]) => item),
+    })
+    if (checked.type === 'subscription') {
+      throw new UsageError('Subscriptions run over a WebSocket, which the REPL does not hold open.', {
+        hint: "Run it in a shell: apictl gql subscribe 'subscription { itemChanged { type } }' --count 1",
+      })
+    }
+    if (values.get === true && checked.type === 'mutation') {
+      throw new UsageError('--get sends queries only; a mutation must be a POST.', { hint: 'Drop --get.' })
+    }
+    const profile = session.profile()
+    const defaults = requestDefaults(common, profile)
+    const call: GraphQLCall = {
+      url: graphqlEndpoint(session),
+      query: document,
+      variables: checked.variables,
+      operationName: checked.name,
+      method: values.get === true ? 'GET' : 'POST',
+      headers: defaults.headers,
+      unsetHeaders: defaults.unsetHeaders,
+      oauth2: defaults.oauth2,
+    }
+    return await runExchange(
+      {
+        request: buildGraphQLRequest(call),
+        common,
+        profile,
+        label: `${call.method} ${call.url}`,
+        send: (_request, transport) => sendGraphQLRequest(call, { ...transport, keepAlive: true }),
+        present: (result) => {
+          session.remember({
+            style: 'gql',
+            value: result.data ?? null,
+            response: result.response,
+            label: `${call.method} ${call.url}`,
+          })
+          return printGraphQLResult(result, common, ctx, source)
+        },
+      },
+      ctx,
+    )
+  } catch (error) {
+    if (isGraphQLDocumentError(error)) return printDocumentError(inReplTerms(error), ctx, common.colour)
+    throw inReplTerms(error)
+  }
+}

@@ -1,0 +1,60 @@
+import type { Context } from '../../core/context.js'
+import { UsageError } from '../../core/errors.js'
+import { requestDefaults, transportOptions } from '../../engine/request-defaults.js'
+import { fetchIntrospection, introspectionCall } from '../../protocols/graphql/client/fetch-introspection.js'
+import { type LoadedSchema, loadSchema } from '../../protocols/graphql/client/load-schema.js'
+import { startSpinner } from '../../render/spinner.js'
+import type { ReplSession } from '../session.js'
+import { commonOptions } from './line-options.js'
+
+/** The profile's GraphQL endpoint, or a usage error saying there is none. */
+export function graphqlEndpoint(session: ReplSession): string {
+  const endpoint = session.target.graphql
+  if (endpoint === undefined || endpoint === '') {
+    throw new UsageError(`Profile ${session.profileName} has no GraphQL endpoint.`, {
+      hint: `Set one (apictl profile add ${session.profileName} --graphql URL), or switch: .profile NAME`,
+    })
+  }
+  return endpoint
+}
+
+/**
+ * The endpoint's schema, read once per session (and per profile): from the
+ * disk cache for a configured endpoint, by introspection for the embedded
+ * server, whose address changes every run. `refresh` reads it again.
+ */
+export function sessionSchema(session: ReplSession, ctx: Context, refresh = false): Promise<LoadedSchema> {
+  const endpoint = graphqlEndpoint(session)
+  if (refresh) session.connection.forget('schema')
+  return session.connection.once('schema', async () => {
+    const common = session.requestOptions(commonOptions({}))
+    const profile = session.profile()
+    const defaults = requestDefaults(common, profile)
+    const loaded = await loadSchema({
+      endpoint,
+      refresh,
+      cache: !session.target.builtin,
+      mayFetch: true,
+      env: ctx.env,
+      fetch: async () => {
+        const spinner = startSpinner(ctx.stderr, `fetching the schema of ${endpoint}`)
+        try {
+          const call = introspectionCall({
+            url: endpoint,
+            headers: defaults.headers,
+            unsetHeaders: defaults.unsetHeaders,
+            oauth2: defaults.oauth2,
+          })
+          return await fetchIntrospection(call, {
+            ...transportOptions(common, profile, ctx),
+            keepAlive: true,
+          })
+        } finally {
+          spinner.stop()
+        }
+      },
+    })
+    if (loaded === undefined) throw new UsageError(`No schema is available for ${endpoint}.`)
+    return loaded
+  })
+}

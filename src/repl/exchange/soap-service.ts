@@ -1,0 +1,87 @@
+import { homedir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { SoapCommandOptions } from '../../cli/commands/soap-command.js'
+import { builtinWsdlKey, type SoapSession } from '../../cli/commands/soap-session.js'
+import type { Context } from '../../core/context.js'
+import { UsageError } from '../../core/errors.js'
+import type { CommonOptions } from '../../core/request-options.js'
+import { requestDefaults, transportOptions } from '../../engine/request-defaults.js'
+import { isUrl, wsdlDocumentFetcher } from '../../protocols/soap/client/fetch-wsdl-document.js'
+import { type LoadedService, loadCachedService } from '../../protocols/soap/client/load-service.js'
+import type { ReplSession } from '../session.js'
+import { commonOptions } from './line-options.js'
+
+/**
+ * The profile's WSDL description, read once per session: the built-in
+ * server's from the cache `apictl soap` shares (its WSDL is fixed per
+ * version), a configured one from its URL or file. Undefined when the
+ * profile has no WSDL.
+ */
+export function sessionService(
+  session: ReplSession,
+  ctx: Context,
+  refresh = false,
+): Promise<LoadedService | undefined> {
+  if (refresh) session.connection.forget('wsdl')
+  return session.connection.once('wsdl', async () => {
+    const { target } = session
+    if (target.wsdl === undefined) return undefined
+    const common = session.requestOptions(commonOptions({}))
+    const defaults = requestDefaults(common, session.profile())
+    const fetchDocument = wsdlDocumentFetcher({
+      headers: defaults.headers,
+      unsetHeaders: defaults.unsetHeaders,
+      oauth2: defaults.oauth2,
+      transport: { ...transportOptions(common, session.profile(), ctx), keepAlive: true },
+    })
+    const location = isUrl(target.wsdl) ? target.wsdl : localPath(target.wsdl, ctx)
+    return loadCachedService({
+      location,
+      key: target.builtin ? builtinWsdlKey : location,
+      refresh,
+      env: ctx.env,
+      fetchDocument,
+    })
+  })
+}
+
+/**
+ * The session seen as the CLI's SoapSession, so `soap Op a=1` builds its
+ * envelope with the very code `apictl soap call` uses (buildSoapMessage,
+ * promptSoapCall) against the session's target and WSDL.
+ */
+export function soapSessionOf(
+  session: ReplSession,
+  common: CommonOptions,
+  options: SoapCommandOptions,
+  ctx: Context,
+): SoapSession {
+  const { target } = session
+  return {
+    common,
+    options,
+    builtinWsdl: target.builtin,
+    profileName: target.profileName,
+    profile: session.profile(),
+    target: async () => target,
+    service: () => sessionService(session, ctx),
+    refreshService: () => sessionService(session, ctx, true),
+    endpoint: async (version) => {
+      if (options.endpoint !== undefined) return options.endpoint
+      if (target.soap) return target.soap
+      const fromWsdl = (await sessionService(session, ctx).catch(() => undefined))?.service.endpoints[version]
+      if (fromWsdl) return fromWsdl
+      throw new UsageError(
+        `No SOAP ${version} endpoint: profile ${target.profileName} has no soap URL and its WSDL gives none.`,
+        { hint: 'Give -e URL, or switch to a profile with a soap URL: .profile NAME' },
+      )
+    },
+    close: async () => {},
+  }
+}
+
+/** A WSDL file named in a profile: `~/` is the home directory, anything else is relative to the current one. */
+function localPath(file: string, ctx: Context): string {
+  if (file === '~' || file.startsWith('~/')) return join(ctx.env.HOME ?? homedir(), file.slice(1))
+  return resolve(ctx.cwd, file)
+}

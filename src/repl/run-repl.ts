@@ -1,0 +1,143 @@
+import { reportError } from '../cli/report-error.js'
+import { type Context, colourEnabled } from '../core/context.js'
+import { VERSION } from '../core/version.js'
+import type { Prompter } from '../protocols/graphql/client/builder/prompter.js'
+import { createTheme } from '../render/theme.js'
+import { complete } from './complete/completer.js'
+import { Dispatcher } from './dispatch.js'
+import { END, INTERRUPTED, LineReader, type ReadResult } from './line-reader.js'
+import { replCommands } from './registry.js'
+import { ReplSession } from './session.js'
+import { HistoryFile, historyPath, oneLine } from './store/history-file.js'
+
+export interface ReplOptions {
+  profileName?: string
+  /** Writes each line after its prompt before running it, so a scripted session reads as a transcript. */
+  echo?: boolean
+  /** Answers for guided input instead of the terminal (tests). */
+  prompter?: Prompter
+}
+
+/**
+ * `apictl repl`: reads lines (from a terminal with editing, completion
+ * and history, or from a script), runs each through the registry, and
+ * reports a failing line the way the CLI would before reading the next.
+ * Ctrl-D, `.exit` or the end of the input leave with status 0.
+ */
+export async function runRepl(options: ReplOptions, ctx: Context): Promise<number> {
+  const terminal = Boolean(ctx.stdin.isTTY && ctx.stdout.isTTY)
+  const dispatcher = new Dispatcher(replCommands)
+  const session = await ReplSession.open(
+    { profileName: options.profileName, terminal, prompter: options.prompter },
+    dispatcher,
+    ctx,
+  )
+  const theme = createTheme(colourEnabled(ctx.stderr, ctx.env, undefined))
+  const history = terminal ? new HistoryFile(historyPath(ctx.env)) : undefined
+  let pending = ''
+  let running: AbortController | undefined
+  const reader = new LineReader({
+    input: ctx.stdin,
+    output: ctx.stdout as unknown as NodeJS.WritableStream,
+    terminal,
+    history: (await history?.load().catch(() => [])) ?? [],
+    completer: (line) => complete(line, pending, session, dispatcher),
+    onInterrupt: () => running?.abort(),
+    interruptHint: theme.dim('(Ctrl-D or .exit leaves)'),
+  })
+  session.terminal = reader
+  if (terminal) ctx.stderr.write(banner(session, theme.dim))
+  let historyBroken = false
+  try {
+    for (;;) {
+      const prompt = session.prompt()
+      const entry = await readEntry(reader, session, dispatcher, (text) => {
+        pending = text
+      })
+      if (entry === END) break
+      if (entry === INTERRUPTED || entry.trim() === '') continue
+      session.entries.push(entry)
+      history?.append(entry).catch((error: Error) => {
+        if (!historyBroken) ctx.stderr.write(`warning: history not saved: ${error.message}\n`)
+        historyBroken = true
+      })
+      if (options.echo) ctx.stdout.write(`${prompt}${entry.replaceAll('\n', `\n${continuation(prompt)}`)}\n`)
+      running = new AbortController()
+      await execute(entry, session, dispatcher, { ...ctx, signal: running.signal }, theme.dim)
+      running = undefined
+      if (session.leaving) break
+    }
+  } finally {
+    reader.close()
+    await session.close()
+    await history?.trim().catch(() => undefined)
+  }
+  return 0
+}
+
+/** One entry: a line, or the lines of a GraphQL document until its braces balance. */
+async function readEntry(
+  reader: LineReader,
+  session: ReplSession,
+  dispatcher: Dispatcher,
+  setPending: (text: string) => void,
+): Promise<ReadResult> {
+  const lines: string[] = []
+  try {
+    for (;;) {
+      setPending(lines.join('\n'))
+      const prompt = session.prompt()
+      const line = await reader.next(lines.length === 0 ? prompt : continuation(prompt))
+      if (line === INTERRUPTED) return INTERRUPTED
+      if (line === END) return lines.length === 0 ? END : lines.join('\n')
+      lines.push(line)
+      const text = lines.join('\n')
+      if (!dispatcher.continues(text, session.style)) {
+        reader.joinHistory(lines.length, oneLine(text))
+        return text
+      }
+    }
+  } finally {
+    setPending('')
+  }
+}
+
+/** Runs one entry; an error is reported as the CLI reports it, with the exit code after it, and the session goes on. */
+async function execute(
+  entry: string,
+  session: ReplSession,
+  dispatcher: Dispatcher,
+  ctx: Context,
+  dim: (text: string) => string,
+): Promise<number> {
+  let code: number
+  try {
+    code = await dispatcher.run(entry, session, ctx)
+  } catch (error) {
+    code = reportError(error, ctx)
+  }
+  if (code !== 0) ctx.stderr.write(`${dim(`[exit ${code}]`)}\n`)
+  return code
+}
+
+/** `local rest> ` → `         ... `, for the lines that continue a document. */
+function continuation(prompt: string): string {
+  return `${' '.repeat(Math.max(0, prompt.length - 4))}... `
+}
+
+function banner(session: ReplSession, dim: (text: string) => string): string {
+  const { target } = session
+  const where = target.builtin
+    ? `the built-in reference server at ${target.rest}`
+    : [
+        ['rest', target.rest],
+        ['graphql', target.graphql],
+        ['soap', target.soap],
+      ]
+        .filter(([, url]) => url !== undefined)
+        .map(([kind, url]) => `${kind} ${url}`)
+        .join(', ')
+  return `apictl ${VERSION} · profile ${session.profileName}: ${where}\n${dim(
+    '.help lists the commands · Tab completes · use gql|soap|rest switches style · Ctrl-D leaves',
+  )}\n`
+}

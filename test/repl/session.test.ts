@@ -1,0 +1,74 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openTestSession, type TestSession, testContext } from './support/repl-session.js'
+
+describe('the REPL session', () => {
+  let test: TestSession | undefined
+  afterEach(async () => {
+    await test?.close()
+    test = undefined
+  })
+
+  it('sends every request of a session over one kept-alive connection', async () => {
+    let connections = 0
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end('{"id": "1"}')
+    })
+    server.on('connection', () => connections++)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const ctx = await testContext()
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      await mkdir(ctx.env.APICTL_CONFIG_DIR!, { recursive: true })
+      await writeFile(
+        join(ctx.env.APICTL_CONFIG_DIR!, 'config.json'),
+        JSON.stringify({ version: 1, profiles: { api: { rest: url } } }),
+      )
+      test = await openTestSession({ profileName: 'api', env: ctx.env })
+      for (let index = 0; index < 20; index++) {
+        expect(await test.dispatcher.run('get /v1/items/1', test.session, test.ctx)).toBe(0)
+      }
+      expect(connections).toBe(1)
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+
+  it('starts the embedded server once for the whole session, and a new one after .profile local', async () => {
+    test = await openTestSession()
+    const first = test.session.target.rest!
+    await test.dispatcher.run('get /v1/items/1', test.session, test.ctx)
+    await test.dispatcher.run('gql { itemCount }', test.session, test.ctx)
+    await test.dispatcher.run('soap GetItem id=1', test.session, test.ctx)
+    expect(test.session.target.rest).toBe(first)
+    expect(await test.dispatcher.run('.profile local', test.session, test.ctx)).toBe(0)
+    expect(test.session.target.rest).not.toBe(first)
+    await expect(fetch(`${first}/v1/items/1`)).rejects.toThrow()
+  })
+
+  it('keeps the last result of each style for {{last…}}: the body, data, the SOAP values', async () => {
+    test = await openTestSession()
+    const run = (line: string) => test!.dispatcher.run(line, test!.session, test!.ctx)
+    await run('get /v1/items/2')
+    expect(test.session.last).toMatchObject({ style: 'rest', value: { id: '2', name: 'Wireless Mouse' } })
+    await run('gql { item(id: 3) { name } }')
+    expect(test.session.last).toMatchObject({ style: 'gql', value: { item: { name: 'USB-C Hub' } } })
+    await run('soap GetItem id=4')
+    expect(test.session.last).toMatchObject({ style: 'soap', value: { item: { id: '4', price: 279 } } })
+    await run('get /v1/items/1 --dry-run')
+    expect(test.session.last?.style).toBe('soap')
+  })
+
+  it('.schema prints the SDL, and .ops the operations', async () => {
+    test = await openTestSession()
+    expect(await test.dispatcher.run('.schema', test.session, test.ctx)).toBe(0)
+    expect(test.ctx.stdout.text()).toMatch(/type Query \{[\s\S]*items\(/)
+    expect(await test.dispatcher.run('.ops', test.session, test.ctx)).toBe(0)
+    expect(test.ctx.stdout.text()).toMatch(/GetItem\s+in\s+GetItem\(id: string\)/)
+  })
+})
