@@ -5,6 +5,7 @@
 // With --types it also emits the library's .d.ts files (tsc), as `prepare` does.
 import { execFileSync } from 'node:child_process'
 import { rmSync, writeFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
@@ -39,6 +40,35 @@ const unusedGotFeatures = {
   },
 }
 
+/**
+ * @sindresorhus/is (got's argument checker) creates two Intl.ListFormat objects
+ * when it loads, only to word the message of a failed assertion. The first
+ * Intl object initialises ICU, about 10 ms of every start-up that loads got;
+ * the bundle creates them on first use instead (same messages).
+ */
+const lazyListFormat = {
+  name: 'lazy-list-format',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]@sindresorhus[\\/]is[\\/]distribution[\\/]index\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8')
+      let replaced = 0
+      const lazy = source.replace(
+        /^const (andFormatter|orFormatter) = (new Intl\.ListFormat\([^;]*\));$/gm,
+        (_, name, create) => {
+          replaced += 1
+          return `let ${name}Instance;\nconst ${name} = { format: (list) => (${name}Instance ??= ${create}).format(list) };`
+        },
+      )
+      if (replaced !== 2 || source.match(/new Intl\./g)?.length !== 2) {
+        throw new Error(
+          `${args.path}: its Intl.ListFormat objects changed; update lazyListFormat in scripts/build.mjs`,
+        )
+      }
+      return { contents: lazy, loader: 'js' }
+    })
+  },
+}
+
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true })
 const result = await build({
   entryPoints: { 'cli/main': 'src/cli/main.ts', index: 'src/index.ts' },
@@ -51,7 +81,7 @@ const result = await build({
   // Client-side packages are bundled (one file read and compiled instead of
   // dozens resolved one by one); server-side ones stay in node_modules.
   external: ['@apollo/server', '@apollo/server/*', 'graphql-ws/use/*', 'ws', 'jose', 'soap'],
-  plugins: [serverGraphqlStaysExternal, unusedGotFeatures],
+  plugins: [serverGraphqlStaysExternal, unusedGotFeatures, lazyListFormat],
   banner: {
     js: "import { createRequire as __apictlRequire } from 'node:module'; const require = __apictlRequire(import.meta.url);",
   },

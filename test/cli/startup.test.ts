@@ -63,6 +63,22 @@ describe('start-up loads only what a command uses', () => {
     expect(loadedSources(modules).some((source) => source.includes('node_modules/got/'))).toBe(true)
   })
 
+  it("rest get creates no Intl object (initialising ICU costs ~10 ms; the build defers got's)", async () => {
+    // Counts Intl.ListFormat constructions and prints the count to stderr as the process exits.
+    const counter = `data:text/javascript,${encodeURIComponent(`
+      let made = 0
+      const ListFormat = Intl.ListFormat
+      Intl.ListFormat = new Proxy(ListFormat, { construct: (target, args) => (made++, new target(...args)) })
+      process.on('exit', () => process.stderr.write('list-formats:' + made))
+    `)}`
+    const { stderr } = await exec(
+      process.execPath,
+      ['--import', counter, CLI, 'rest', 'get', 'http://127.0.0.1:9/x', '--dry-run'],
+      { env: { PATH: process.env.PATH, APICTL_CONFIG_DIR: join(tmpdir(), 'none') } },
+    )
+    expect(stderr).toContain('list-formats:0')
+  })
+
   it('the version in src matches package.json', () => {
     const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as {
       version: string
