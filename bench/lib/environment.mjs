@@ -12,14 +12,14 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
  * the bench runs cannot touch it. Live bindings: read them when needed, not at import.
  */
 export let BUILD_ROOT = ROOT
-export let APICTL_BIN = join(ROOT, 'bin', 'apictl.js')
+export let APICTL_BIN = join(ROOT, 'bin', 'apictl.cjs')
 /** The library entry (startServer), for servers/reference-server.mjs. */
 export let APICTL_LIBRARY = join(ROOT, 'dist', 'index.js')
 
 /** Points every later apictl run at the build under `root` (a directory laid out like the checkout). */
 export function useBuildRoot(root) {
   BUILD_ROOT = root
-  APICTL_BIN = join(root, 'bin', 'apictl.js')
+  APICTL_BIN = join(root, 'bin', 'apictl.cjs')
   APICTL_LIBRARY = join(root, 'dist', 'index.js')
 }
 export const BARE_REQUEST = join(ROOT, 'bench', 'lib', 'bare-request.mjs')

@@ -11,7 +11,7 @@ import { startServer } from '../../src/server/start-server.js'
 import { basicAuth, createItem, jsonHeaders, useTempDir } from './server-helpers.js'
 
 const directory = useTempDir()
-const bin = fileURLToPath(new URL('../../bin/apictl.js', import.meta.url))
+const bin = fileURLToPath(new URL('../../bin/apictl.cjs', import.meta.url))
 
 describe('the data file', () => {
   it('is created from the seed when missing', async () => {

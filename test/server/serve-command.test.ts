@@ -79,7 +79,7 @@ describe('runServe', () => {
 })
 
 describe('apictl serve (the CLI process)', () => {
-  const bin = fileURLToPath(new URL('../../bin/apictl.js', import.meta.url))
+  const bin = fileURLToPath(new URL('../../bin/apictl.cjs', import.meta.url))
 
   it('stops on SIGTERM and SIGINT with exit 0 and releases the port', async () => {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {

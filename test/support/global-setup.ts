@@ -5,7 +5,7 @@ import { join } from 'node:path'
 const ROOT = join(import.meta.dirname, '..', '..')
 
 /**
- * The CLI tests spawn bin/apictl.js, which runs dist/: build it before any
+ * The CLI tests spawn bin/apictl.cjs, which runs dist/: build it before any
  * test unless it is already newer than every source file (a rebuild deletes
  * dist/, which would pull it from under another run in progress).
  */

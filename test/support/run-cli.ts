@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-export const CLI = join(import.meta.dirname, '..', '..', 'bin', 'apictl.js')
+export const CLI = join(import.meta.dirname, '..', '..', 'bin', 'apictl.cjs')
 
 export interface CliResult {
   code: number | null
@@ -34,7 +34,7 @@ export function isolatedEnv(
   }
 }
 
-/** Runs the real CLI as a user would: `node bin/apictl.js ARGS`, no terminal, capturing both streams. */
+/** Runs the real CLI as a user would: `node bin/apictl.cjs ARGS`, no terminal, capturing both streams. */
 export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
   const started = performance.now()
   return new Promise((resolve, reject) => {
