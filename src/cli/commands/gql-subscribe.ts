@@ -2,10 +2,8 @@ import { type Context, colourEnabled } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import { ExitCode } from '../../core/exit-codes.js'
 import { graphQLHeaders } from '../../protocols/graphql/client/build-graphql-request.js'
-import { checkOperation } from '../../protocols/graphql/client/check-operation.js'
 import type { DocumentSource } from '../../protocols/graphql/client/document-error.js'
 import { GraphQLRejection } from '../../protocols/graphql/client/graphql-rejection.js'
-import { parseDocument } from '../../protocols/graphql/client/parse-document.js'
 import { runSubscription, type SubscriptionRequest } from '../../protocols/graphql/client/run-subscription.js'
 import { webSocketUrl } from '../../protocols/graphql/client/websocket-url.js'
 import { formatGraphQLErrors } from '../../render/format-graphql-errors.js'
@@ -13,8 +11,8 @@ import { formatJson } from '../../render/format-json.js'
 import { formatRequestHead } from '../../render/format-request-head.js'
 import { withOAuth2 } from '../../transport/send.js'
 import { printRejection } from '../print-graphql-problems.js'
-import { noteNotValidated, reportingDocumentErrors } from './gql.js'
-import { readDocument, readVariablesOption } from './gql-input.js'
+import { checkSessionDocument, reportingDocumentErrors } from './gql.js'
+import { readDocument } from './gql-input.js'
 import { type GqlSession, openGqlSession } from './gql-session.js'
 
 /**
@@ -58,16 +56,7 @@ async function subscriptionRequest(
   ctx: Context,
 ): Promise<PreparedSubscription> {
   const { options, common } = session
-  const parsed = parseDocument(source)
-  const loaded = options.validate ? await session.schema() : undefined
-  if (options.validate && loaded === undefined) noteNotValidated(session, ctx)
-  const checked = checkOperation(parsed, {
-    schema: loaded?.schema,
-    schemaHint: loaded?.hint,
-    operationName: options.operation,
-    variables: await readVariablesOption(options.variables, ctx),
-    variableOptions: options.var,
-  })
+  const checked = await checkSessionDocument(session, source, ctx)
   if (checked.type !== 'subscription') {
     throw new UsageError(`This is a ${checked.type}, not a subscription.`, {
       hint: 'Send it with apictl gql (same arguments).',

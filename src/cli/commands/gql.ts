@@ -35,16 +35,7 @@ export async function executeDocument(
   ctx: Context,
 ): Promise<number> {
   const { options, common } = session
-  const parsed = parseDocument(source)
-  const loaded = options.validate ? await session.schema() : undefined
-  if (options.validate && loaded === undefined) noteNotValidated(session, ctx)
-  const checked = checkOperation(parsed, {
-    schema: loaded?.schema,
-    schemaHint: loaded?.hint,
-    operationName: options.operation,
-    variables: await readVariablesOption(options.variables, ctx),
-    variableOptions: options.var,
-  })
+  const checked = await checkSessionDocument(session, source, ctx)
   if (checked.type === 'subscription') {
     throw new UsageError('This is a subscription; it runs over a WebSocket.', {
       hint: `Run it with apictl gql subscribe (same arguments).`,
@@ -75,6 +66,21 @@ export async function executeDocument(
 }
 
 /** --dry-run/--curl with no schema at hand: the document was only parsed. */
+/** Parses the document and checks it against the session's schema (unless --no-validate) and variables. */
+export async function checkSessionDocument(session: GqlSession, source: DocumentSource, ctx: Context) {
+  const { options } = session
+  const parsed = parseDocument(source)
+  const loaded = options.validate ? await session.schema() : undefined
+  if (options.validate && loaded === undefined) noteNotValidated(session, ctx)
+  return checkOperation(parsed, {
+    schema: loaded?.schema,
+    schemaHint: loaded?.hint,
+    operationName: options.operation,
+    variables: await readVariablesOption(options.variables, ctx),
+    variableOptions: options.var,
+  })
+}
+
 export function noteNotValidated(session: GqlSession, ctx: Context): void {
   ctx.stderr.write(
     session.cachesSchema

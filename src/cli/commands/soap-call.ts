@@ -1,14 +1,12 @@
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
-import { requestDefaults } from '../../engine/request-defaults.js'
 import type { Prompter } from '../../protocols/graphql/client/builder/prompter.js'
-import { chooseAction, soapHttpRequest } from '../../protocols/soap/client/build-soap-request.js'
 import type { ParameterNode } from '../../protocols/soap/client/parameter-tree.js'
 import { resultParameters } from '../../protocols/soap/client/result-parameters.js'
 import { sendSoapRequest } from '../../protocols/soap/client/send-soap-request.js'
 import { printSoapOutcome, soapValuesFormatter } from '../print-soap-result.js'
 import { runExchange } from '../run-exchange.js'
-import { buildSoapMessage } from './soap-message.js'
+import { buildSoapCall } from './soap-message.js'
 import { promptSoapCall } from './soap-prompt.js'
 import { redactingSoapBodies } from './soap-redact.js'
 import { openSoapSession, type SoapSession } from './soap-session.js'
@@ -57,21 +55,12 @@ async function callOperation(
   ctx: Context,
 ): Promise<number> {
   const { common, options } = session
-  const message = await buildSoapMessage(session, operation, parameters, ctx)
-  const version = message.plan.version
-  const url = await session.endpoint(version.id)
-  const defaults = requestDefaults(common, session.profile)
-  const request = soapHttpRequest(
-    {
-      version,
-      url,
-      action: chooseAction(version, options.action, message.plan.action),
-      method: options.method,
-      headers: defaults.headers,
-      unsetHeaders: defaults.unsetHeaders,
-      oauth2: defaults.oauth2,
-    },
-    message.envelope,
+  const { message, url, request } = await buildSoapCall(
+    session,
+    { operation, parameters, options },
+    common,
+    session.profile,
+    ctx,
   )
   const formatValues = await soapValuesFormatter(common, ctx)
   return runExchange(
@@ -86,7 +75,7 @@ async function callOperation(
           outcome.kind === 'result'
             ? resultParameters(
                 message.loaded?.service,
-                version.id,
+                message.plan.version.id,
                 outcome.operation,
                 message.plan.operation?.name,
               )

@@ -1,10 +1,19 @@
+import type { Profile } from '../../config/profile.js'
 import type { Context } from '../../core/context.js'
 import { type ApictlError, isApictlError } from '../../core/errors.js'
-import { soapEnvelopeText } from '../../protocols/soap/client/build-soap-request.js'
+import type { HttpRequest } from '../../core/exchange.js'
+import type { CommonOptions } from '../../core/request-options.js'
+import { requestDefaults } from '../../engine/request-defaults.js'
+import {
+  chooseAction,
+  soapEnvelopeText,
+  soapHttpRequest,
+} from '../../protocols/soap/client/build-soap-request.js'
 import { headerBlocks } from '../../protocols/soap/client/header-entries.js'
 import type { LoadedService } from '../../protocols/soap/client/load-service.js'
 import { type ParameterNode, parseAssignment } from '../../protocols/soap/client/parameter-tree.js'
 import { planSoapCall, type SoapCallPlan } from '../../protocols/soap/client/plan-soap-call.js'
+import type { SoapCommandOptions } from './soap-command.js'
 import type { SoapSession } from './soap-session.js'
 
 /** A call's envelope, ready to send or print. */
@@ -85,4 +94,39 @@ function isStale(error: unknown, loaded: LoadedService | undefined): error is Ap
   return (
     isApictlError(error) && error.exitCode === 2 && loaded?.fromCache === true && !/--ns/.test(error.message)
   )
+}
+
+/**
+ * The whole SOAP call up to the HTTP request, shared by `soap call` and the
+ * REPL's `soap` lines: the envelope (as buildSoapMessage), the endpoint for
+ * the chosen version, the SOAPAction, and the profile's headers and auth.
+ */
+export async function buildSoapCall(
+  session: SoapSession,
+  call: {
+    operation: string
+    parameters: readonly string[] | ParameterNode[]
+    options: Pick<SoapCommandOptions, 'action' | 'method'>
+  },
+  common: CommonOptions,
+  profile: Profile,
+  ctx: Context,
+): Promise<{ message: SoapMessage; url: string; request: HttpRequest }> {
+  const message = await buildSoapMessage(session, call.operation, call.parameters, ctx)
+  const version = message.plan.version
+  const url = await session.endpoint(version.id)
+  const defaults = requestDefaults(common, profile)
+  const request = soapHttpRequest(
+    {
+      version,
+      url,
+      action: chooseAction(version, call.options.action, message.plan.action),
+      method: call.options.method,
+      headers: defaults.headers,
+      unsetHeaders: defaults.unsetHeaders,
+      oauth2: defaults.oauth2,
+    },
+    message.envelope,
+  )
+  return { message, url, request }
 }

@@ -1,10 +1,8 @@
-import { buildSoapMessage } from '../../cli/commands/soap-message.js'
+import { buildSoapCall } from '../../cli/commands/soap-message.js'
 import { redactingSoapBodies } from '../../cli/commands/soap-redact.js'
 import { printSoapOutcome, soapValuesFormatter } from '../../cli/print-soap-result.js'
 import { runExchange } from '../../cli/run-exchange.js'
 import type { Context } from '../../core/context.js'
-import { requestDefaults } from '../../engine/request-defaults.js'
-import { chooseAction, soapHttpRequest } from '../../protocols/soap/client/build-soap-request.js'
 import type { SoapOutcome } from '../../protocols/soap/client/decode-soap-response.js'
 import { faultSummary } from '../../protocols/soap/client/fault-summary.js'
 import { resultParameters } from '../../protocols/soap/client/result-parameters.js'
@@ -24,23 +22,15 @@ export async function runSoapLine(words: string[], session: ReplSession, ctx: Co
   const input = await soapCallInput(words, session, ctx)
   if (input === undefined) return 0
   const { operation, parameters, common, options, soap } = input
-  const message = await buildSoapMessage(soap, operation, parameters, ctx)
-  const { plan } = message
-  const url = await soap.endpoint(plan.version.id)
   const profile = session.profile()
-  const defaults = requestDefaults(common, profile)
-  const request = soapHttpRequest(
-    {
-      version: plan.version,
-      url,
-      action: chooseAction(plan.version, options.action, plan.action),
-      method: options.method,
-      headers: defaults.headers,
-      unsetHeaders: defaults.unsetHeaders,
-      oauth2: defaults.oauth2,
-    },
-    message.envelope,
+  const { message, url, request } = await buildSoapCall(
+    soap,
+    { operation, parameters, options },
+    common,
+    profile,
+    ctx,
   )
+  const { plan } = message
   const formatValues = await soapValuesFormatter(common, ctx)
   return runExchange(
     {
