@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Thin shim, in CommonJS so that `--version` answers without starting Node's
 // ES module loader (within a few per cent of `node -e ''`); everything else
-// imports the CLI. A closed pipe (`apictl … | head`) ends the process quietly.
+// loads the CLI bundle through load-cli.cjs (V8 code cache). A closed pipe (`apictl … | head`) ends the process quietly.
 'use strict'
 
 for (const stream of [process.stdout, process.stderr]) {
@@ -14,7 +14,10 @@ const args = process.argv.slice(2)
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${require('../package.json').version}\n`)
 } else {
-  import('../dist/cli/main.js').then(async ({ main }) => {
-    process.exitCode = await main(args)
-  })
+  require('./load-cli.cjs')
+    .loadCli(args)
+    .main(args)
+    .then((code) => {
+      process.exitCode = code
+    })
 }

@@ -4,7 +4,8 @@
 // server-side ones load from node_modules. See docs/decisions.md.
 // With --types it also emits the library's .d.ts files (tsc), as `prepare` does.
 import { execFileSync } from 'node:child_process'
-import { rmSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -69,6 +70,58 @@ const lazyListFormat = {
   },
 }
 
+const EXTERNAL = ['@apollo/server', '@apollo/server/*', 'graphql-ws/use/*', 'ws', 'jose', 'soap']
+const CLI_BUNDLE = 'dist/cli/apictl.cjs'
+
+/**
+ * The CLI as one CommonJS file, which bin/apictl.cjs compiles with vm.Script and a V8 code
+ * cache (Node 20 has no module.enableCompileCache). esbuild turns every module reached only
+ * through import() into an `__esm`/`__commonJS` wrapper that runs on first use, so commands
+ * stay lazy inside the one file. The two helpers get a hook (`__apictlInit`, a parameter of
+ * the loader's wrapper) through which the loader can record which modules ran; the first
+ * line carries the bundle's hash, which keys the code cache.
+ */
+async function buildCliBundle() {
+  const built = await build({
+    entryPoints: ['src/cli/main.ts'],
+    outfile: CLI_BUNDLE,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: EXTERNAL,
+    plugins: [serverGraphqlStaysExternal, unusedGotFeatures, lazyListFormat],
+    // src finds fixtures/ from its own location; dist/cli is as deep as dist/chunks.
+    define: { 'import.meta.url': '__apictlImportMetaUrl' },
+    minifySyntax: true,
+    minifyWhitespace: true,
+    logLevel: 'warning',
+    metafile: true,
+    write: false,
+  })
+  let code = built.outputFiles[0].text
+  const hooks = [
+    [
+      'var __esm=(fn,res)=>function(){return fn&&(res=(0,fn[__getOwnPropNames(fn)[0]])(fn=0)),res};',
+      'var __esm=(fn,res)=>function(){return fn&&(__apictlInit&&__apictlInit(__getOwnPropNames(fn)[0]),res=(0,fn[__getOwnPropNames(fn)[0]])(fn=0)),res};',
+    ],
+    [
+      'var __commonJS=(cb,mod)=>function(){return mod||(0,cb[__getOwnPropNames(cb)[0]])((mod={exports:{}}).exports,mod),mod.exports};',
+      'var __commonJS=(cb,mod)=>function(){return mod||(__apictlInit&&__apictlInit(__getOwnPropNames(cb)[0]),(0,cb[__getOwnPropNames(cb)[0]])((mod={exports:{}}).exports,mod)),mod.exports};',
+    ],
+  ]
+  for (const [helper, hooked] of hooks) {
+    if (code.split(helper).length !== 2) {
+      throw new Error(`${CLI_BUNDLE}: esbuild's module helpers changed shape; update buildCliBundle in scripts/build.mjs`)
+    }
+    code = code.replace(helper, hooked)
+  }
+  const lazy = [...code.matchAll(/__(?:esm|commonJS)\(\{"([^"]+)"\(/g)].map((match) => match[1])
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16)
+  writeFileSync(new URL(`../${CLI_BUNDLE}`, import.meta.url), `// apictl-bundle ${hash}\n${code}`)
+  return { metafile: built.metafile, lazy }
+}
+
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true })
 const result = await build({
   entryPoints: { 'cli/main': 'src/cli/main.ts', index: 'src/index.ts' },
@@ -80,7 +133,7 @@ const result = await build({
   target: 'node20',
   // Client-side packages are bundled (one file read and compiled instead of
   // dozens resolved one by one); server-side ones stay in node_modules.
-  external: ['@apollo/server', '@apollo/server/*', 'graphql-ws/use/*', 'ws', 'jose', 'soap'],
+  external: EXTERNAL,
   plugins: [serverGraphqlStaysExternal, unusedGotFeatures, lazyListFormat],
   banner: {
     js: "import { createRequire as __apictlRequire } from 'node:module'; const require = __apictlRequire(import.meta.url);",
@@ -92,8 +145,18 @@ const result = await build({
   logLevel: 'warning',
   metafile: true,
 })
+const cli = await buildCliBundle()
 // Which sources each output file holds: the start-up test reads it to see what a command loads.
-writeFileSync(new URL('../dist/meta.json', import.meta.url), JSON.stringify(result.metafile))
+// `lazy` lists, for the CLI bundle, the modules that run only when first used (the loader
+// records those it initialises when TRACE_IMPORTS_FILE is set); the others run on load.
+writeFileSync(
+  new URL('../dist/meta.json', import.meta.url),
+  JSON.stringify({
+    inputs: { ...result.metafile.inputs, ...cli.metafile.inputs },
+    outputs: { ...result.metafile.outputs, ...cli.metafile.outputs },
+    lazy: { [CLI_BUNDLE]: cli.lazy },
+  }),
+)
 if (process.argv.includes('--types')) {
   execFileSync(
     process.execPath,

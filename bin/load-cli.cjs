@@ -1,0 +1,109 @@
+// Loads the CLI bundle (dist/cli/apictl.cjs, one CommonJS file) with a V8 code cache, since
+// Node 20 has no module.enableCompileCache: the compiled code of a previous run is read from
+// the cache dir, so V8 skips parsing and compiling what it holds. The cache is an optimisation
+// only: a missing, unwritable, corrupt or mismatched cache means plain compilation, never a
+// failed run. See docs/decisions.md.
+'use strict'
+
+const { createHash } = require('node:crypto')
+const fs = require('node:fs')
+const { createRequire } = require('node:module')
+const { homedir } = require('node:os')
+const path = require('node:path')
+const { pathToFileURL } = require('node:url')
+const vm = require('node:vm')
+
+const BUNDLE = path.join(__dirname, '..', 'dist', 'cli', 'apictl.cjs')
+const HEADER = '// apictl-bundle '
+// Our file: magic, then the sha256 of V8's data (V8 checks versions, flags and the source, but
+// verifies no checksum of its own outside debug builds), then V8's data.
+const MAGIC = Buffer.from('apictl-code-cache-1\n')
+const DIGEST = 32
+// Commands whose runs compile much the same code get a cache each, so that `--help` does not
+// leave a cache without got's code for `rest get` to compile every time.
+const COMMANDS = new Set(['rest', 'gql', 'soap', 'serve', 'repl', 'profile', 'completion'])
+
+/** Where caches live: $APICTL_CACHE_DIR, else $XDG_CACHE_HOME/apictl, else ~/.cache/apictl (as src/config/paths.ts). */
+function cacheDir(env) {
+  if (env.APICTL_CACHE_DIR) return env.APICTL_CACHE_DIR
+  const xdg = env.XDG_CACHE_HOME
+  return path.join(xdg && path.isAbsolute(xdg) ? xdg : path.join(homedir(), '.cache'), 'apictl')
+}
+
+function cacheFile(source, args) {
+  const version = require('../package.json').version
+  const hash = source.startsWith(HEADER) ? source.slice(HEADER.length, source.indexOf('\n')) : 'unhashed'
+  const command = COMMANDS.has(args[0]) ? args[0] : 'other'
+  const key = `${version}-${hash}-${process.version}-${process.arch}-${command}`.replace(/[^\w.-]/g, '_')
+  return path.join(cacheDir(process.env), 'code-cache', `${key}.bin`)
+}
+
+/** V8's data from our cache file, or undefined when it is missing or damaged. */
+function readCache(file) {
+  let data
+  try {
+    data = fs.readFileSync(file)
+  } catch {
+    return undefined
+  }
+  const start = MAGIC.length + DIGEST
+  if (data.length <= start || !data.subarray(0, MAGIC.length).equals(MAGIC)) return undefined
+  const payload = data.subarray(start)
+  const digest = createHash('sha256').update(payload).digest()
+  return digest.equals(data.subarray(MAGIC.length, start)) ? payload : undefined
+}
+
+/** Writes the cache atomically (temp file, rename); any failure leaves things as they were. */
+function writeCache(file, script) {
+  let temp
+  try {
+    const payload = script.createCachedData()
+    const digest = createHash('sha256').update(payload).digest()
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    temp = `${file}.${process.pid}.tmp`
+    fs.writeFileSync(temp, Buffer.concat([MAGIC, digest, payload]))
+    fs.renameSync(temp, file)
+  } catch {
+    if (temp) fs.rmSync(temp, { force: true })
+  }
+}
+
+/** Records which bundled modules run (for the start-up tests), when TRACE_IMPORTS_FILE is set. */
+function tracer() {
+  const file = process.env.TRACE_IMPORTS_FILE
+  if (!file) return undefined
+  fs.appendFileSync(file, `${pathToFileURL(BUNDLE).href}\n`)
+  return (name) => fs.appendFileSync(file, `bundled:${name}\n`)
+}
+
+/** The CLI's exports (`main`), compiled from the code cache when there is a usable one. */
+function loadCli(args) {
+  const source = fs.readFileSync(BUNDLE, 'utf8')
+  const file = cacheFile(source, args)
+  const cachedData = readCache(file)
+  const script = new vm.Script(
+    `(function (exports, require, module, __filename, __dirname, __apictlImportMetaUrl, __apictlInit) {${source}\n})`,
+    {
+      filename: BUNDLE,
+      cachedData,
+      importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+    },
+  )
+  if (cachedData === undefined || script.cachedDataRejected) {
+    // After the run, so that the cache holds the functions this command compiled lazily too.
+    process.once('exit', () => writeCache(file, script))
+  }
+  const module = { exports: {} }
+  script.runInThisContext()(
+    module.exports,
+    createRequire(BUNDLE),
+    module,
+    BUNDLE,
+    path.dirname(BUNDLE),
+    pathToFileURL(BUNDLE).href,
+    tracer(),
+  )
+  return module.exports
+}
+
+module.exports = { loadCli }
