@@ -7,7 +7,7 @@
 
 const { createHash } = require('node:crypto')
 const fs = require('node:fs')
-const { createRequire } = require('node:module')
+const { createRequire, isBuiltin } = require('node:module')
 const { homedir } = require('node:os')
 const path = require('node:path')
 const { pathToFileURL } = require('node:url')
@@ -68,12 +68,23 @@ function writeCache(file, script) {
   }
 }
 
-/** Records which bundled modules run (for the start-up tests), when TRACE_IMPORTS_FILE is set. */
-function tracer() {
+/**
+ * With TRACE_IMPORTS_FILE set (the start-up tests), records what runs: the bundle's URL, each
+ * bundled module it initialises (`bundled:` and its path in dist/meta.json) and the file of each
+ * package it requires from node_modules. Returns the bundle's `require` and init hook.
+ */
+function tracing(require) {
   const file = process.env.TRACE_IMPORTS_FILE
-  if (!file) return undefined
-  fs.appendFileSync(file, `${pathToFileURL(BUNDLE).href}\n`)
-  return (name) => fs.appendFileSync(file, `bundled:${name}\n`)
+  if (!file) return { require, init: undefined }
+  const record = (line) => fs.appendFileSync(file, `${line}\n`)
+  record(pathToFileURL(BUNDLE).href)
+  const traced = (id) => {
+    if (!isBuiltin(id)) {
+      record(pathToFileURL(require.resolve(id)).href)
+    }
+    return require(id)
+  }
+  return { require: Object.assign(traced, require), init: (name) => record(`bundled:${name}`) }
 }
 
 /** The CLI's exports (`main`), compiled from the code cache when there is a usable one. */
@@ -94,14 +105,15 @@ function loadCli(args) {
     process.once('exit', () => writeCache(file, script))
   }
   const module = { exports: {} }
+  const { require: bundleRequire, init } = tracing(createRequire(BUNDLE))
   script.runInThisContext()(
     module.exports,
-    createRequire(BUNDLE),
+    bundleRequire,
     module,
     BUNDLE,
     path.dirname(BUNDLE),
     pathToFileURL(BUNDLE).href,
-    tracer(),
+    init,
   )
   return module.exports
 }

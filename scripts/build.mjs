@@ -5,7 +5,7 @@
 // With --types it also emits the library's .d.ts files (tsc), as `prepare` does.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { rmSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -112,7 +112,9 @@ async function buildCliBundle() {
   ]
   for (const [helper, hooked] of hooks) {
     if (code.split(helper).length !== 2) {
-      throw new Error(`${CLI_BUNDLE}: esbuild's module helpers changed shape; update buildCliBundle in scripts/build.mjs`)
+      throw new Error(
+        `${CLI_BUNDLE}: esbuild's module helpers changed shape; update buildCliBundle in scripts/build.mjs`,
+      )
     }
     code = code.replace(helper, hooked)
   }

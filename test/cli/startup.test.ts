@@ -5,37 +5,27 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { VERSION } from '../../src/core/version.js'
+import { loadedSourcesOf } from '../support/loaded-sources.js'
 import { CLI } from '../support/run-cli.js'
 
 const exec = promisify(execFile)
 const TRACER = join(import.meta.dirname, '..', 'support', 'trace-imports.mjs')
 
-async function loadedModules(args: string[]): Promise<{ modules: string[]; stdout: string }> {
+async function loadedModules(
+  args: string[],
+): Promise<{ modules: string[]; sources: string[]; stdout: string }> {
   const file = join(mkdtempSync(join(tmpdir(), 'apictl-trace-')), 'imports.txt')
   const { stdout } = await exec(process.execPath, ['--import', TRACER, CLI, ...args], {
     env: { PATH: process.env.PATH, TRACE_IMPORTS_FILE: file, APICTL_CONFIG_DIR: join(tmpdir(), 'none') },
   })
-  return { modules: readFileSync(file, 'utf8').split('\n').filter(Boolean), stdout }
+  return {
+    modules: readFileSync(file, 'utf8').split('\n').filter(Boolean),
+    sources: loadedSourcesOf(file),
+    stdout,
+  }
 }
 
-const ROOT = join(import.meta.dirname, '..', '..')
 const HEAVY = /node_modules\/(got|graphql|graphql-request|xml-js|@apollo|cli-table3|inquirer)\//
-
-/** The package sources a run loaded: straight from node_modules, or bundled into the dist files it loaded. */
-function loadedSources(modules: string[]): string[] {
-  const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'meta.json'), 'utf8')) as {
-    outputs: Record<string, { inputs: Record<string, unknown> }>
-  }
-  const sources: string[] = []
-  for (const url of modules) {
-    if (!url.startsWith('file://')) continue
-    const path = url.slice('file://'.length)
-    if (path.includes('/node_modules/')) sources.push(path)
-    const output = meta.outputs[path.slice(ROOT.length + 1)]
-    if (output) sources.push(...Object.keys(output.inputs))
-  }
-  return sources
-}
 
 describe('start-up loads only what a command uses', () => {
   it('--version prints the version and loads no package', async () => {
@@ -45,22 +35,21 @@ describe('start-up loads only what a command uses', () => {
   })
 
   it('--help loads commander but none of got, graphql or xml-js', async () => {
-    const { modules, stdout } = await loadedModules(['--help'])
+    const { sources, stdout } = await loadedModules(['--help'])
     expect(stdout).toMatch(/Usage: apictl/)
-    const sources = loadedSources(modules)
     expect(sources.some((source) => source.includes('node_modules/commander/'))).toBe(true)
     expect(sources.filter((source) => HEAVY.test(source))).toEqual([])
   })
 
   it('rest --help loads none of them either', async () => {
-    const { modules, stdout } = await loadedModules(['rest', '--help'])
+    const { sources, stdout } = await loadedModules(['rest', '--help'])
     expect(stdout).toMatch(/Examples:/)
-    expect(loadedSources(modules).filter((source) => HEAVY.test(source))).toEqual([])
+    expect(sources.filter((source) => HEAVY.test(source))).toEqual([])
   })
 
   it('rest get does load got (the check can fail)', async () => {
-    const { modules } = await loadedModules(['rest', 'get', 'http://127.0.0.1:9/x', '--dry-run'])
-    expect(loadedSources(modules).some((source) => source.includes('node_modules/got/'))).toBe(true)
+    const { sources } = await loadedModules(['rest', 'get', 'http://127.0.0.1:9/x', '--dry-run'])
+    expect(sources.some((source) => source.includes('node_modules/got/'))).toBe(true)
   })
 
   it("rest get creates no Intl object (initialising ICU costs ~10 ms; the build defers got's)", async () => {

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { loadedSourcesOf } from '../support/loaded-sources.js'
 import { CLI } from '../support/run-cli.js'
 
 const exec = promisify(execFile)
@@ -22,17 +23,7 @@ async function loadedSources(args: string[]): Promise<string[]> {
       APICTL_CACHE_DIR: home,
     },
   })
-  const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'meta.json'), 'utf8')) as {
-    outputs: Record<string, { inputs: Record<string, unknown> }>
-  }
-  const sources: string[] = []
-  for (const url of readFileSync(file, 'utf8').split('\n')) {
-    if (!url.startsWith('file://')) continue
-    const path = url.slice('file://'.length)
-    if (path.includes('/node_modules/')) sources.push(path)
-    sources.push(...Object.keys(meta.outputs[path.slice(ROOT.length + 1)]?.inputs ?? {}))
-  }
-  return sources
+  return loadedSourcesOf(file)
 }
 
 const loads = (sources: string[], name: string) =>

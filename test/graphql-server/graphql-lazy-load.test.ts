@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { loadedSourcesOf } from '../support/loaded-sources.js'
 import { CLI, isolatedEnv, runCli } from '../support/run-cli.js'
 import { demoBasic } from './graphql-http-client.js'
 
@@ -22,18 +23,7 @@ function traceFile(): string {
 
 /** The sources a process loaded: node_modules files, and the src files bundled into the dist chunks it loaded. */
 function loadedSources(file: string): string[] {
-  const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'meta.json'), 'utf8')) as {
-    outputs: Record<string, { inputs: Record<string, unknown> }>
-  }
-  const sources: string[] = []
-  for (const url of readFileSync(file, 'utf8').split('\n')) {
-    if (!url.startsWith('file://')) continue
-    const path = url.slice('file://'.length)
-    if (path.includes('/node_modules/')) sources.push(path)
-    const output = meta.outputs[path.slice(ROOT.length + 1)]
-    if (output) sources.push(...Object.keys(output.inputs))
-  }
-  return sources
+  return loadedSourcesOf(file)
 }
 
 /** `apictl serve --port 0` in its own process, its imports traced; resolves once it listens. */

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadedSourcesOf } from '../support/loaded-sources.js'
 import { CLI, isolatedEnv } from '../support/run-cli.js'
 import { echoReply, type RecordingServer, startRecordingServer } from './support/recording-server.js'
 import { IMPORTS_WSDL } from './support/soap-client-support.js'
@@ -18,18 +19,10 @@ async function loadedPackages(args: string[], env: Record<string, string | undef
   await exec(process.execPath, ['--import', TRACER, CLI, ...args], {
     env: { ...env, TRACE_IMPORTS_FILE: file },
   })
-  const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'meta.json'), 'utf8')) as {
-    outputs: Record<string, { inputs: Record<string, unknown> }>
-  }
   const packages = new Set<string>()
-  for (const url of readFileSync(file, 'utf8').split('\n')) {
-    if (!url.startsWith('file://')) continue
-    const path = url.slice('file://'.length)
-    const sources = [path, ...Object.keys(meta.outputs[path.slice(ROOT.length + 1)]?.inputs ?? {})]
-    for (const source of sources) {
-      const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)
-      if (match) packages.add(match[1]!)
-    }
+  for (const source of loadedSourcesOf(file)) {
+    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)
+    if (match) packages.add(match[1]!)
   }
   return packages
 }

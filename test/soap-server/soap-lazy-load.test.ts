@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { loadedSourcesOf } from '../support/loaded-sources.js'
 import { CLI } from '../support/run-cli.js'
 import { call, envelope, postSoap } from './soap-test-support.js'
 
@@ -12,18 +13,7 @@ const SOAP_SOURCES = /node_modules\/(xml-js|sax)\/|src\/protocols\/soap\//
 
 /** The sources the process has loaded so far: files from node_modules, or bundled into the dist chunks it loaded. */
 function loadedSources(traceFile: string): string[] {
-  const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'meta.json'), 'utf8')) as {
-    outputs: Record<string, { inputs: Record<string, unknown> }>
-  }
-  const sources: string[] = []
-  for (const url of readFileSync(traceFile, 'utf8').split('\n')) {
-    if (!url.startsWith('file://')) continue
-    const path = url.slice('file://'.length)
-    if (path.includes('/node_modules/')) sources.push(path)
-    const output = meta.outputs[path.slice(ROOT.length + 1)]
-    if (output) sources.push(...Object.keys(output.inputs))
-  }
-  return sources
+  return loadedSourcesOf(traceFile)
 }
 
 let child: ChildProcess | undefined
