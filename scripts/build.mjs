@@ -1,11 +1,12 @@
-// Builds dist/ with esbuild: one ESM bundle per entry, code-split so that each
-// command's dynamic import() stays a separate chunk (start-up loads only what
-// a command uses). Client-side packages are bundled into those chunks; the
-// server-side ones load from node_modules. See docs/decisions.md.
+// Builds dist/ with esbuild: the CLI as one CommonJS file (dist/cli/apictl.cjs), in which
+// each command's dynamic import() stays a module initialised on first use, loaded by
+// bin/load-cli.cjs with a V8 code cache; the library (dist/index.js) as code-split ESM.
+// Client-side packages are bundled; the server-side ones load from node_modules.
+// See docs/decisions.md.
 // With --types it also emits the library's .d.ts files (tsc), as `prepare` does.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -120,13 +121,15 @@ async function buildCliBundle() {
   }
   const lazy = [...code.matchAll(/__(?:esm|commonJS)\(\{"([^"]+)"\(/g)].map((match) => match[1])
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16)
+  mkdirSync(new URL('../dist/cli', import.meta.url), { recursive: true })
   writeFileSync(new URL(`../${CLI_BUNDLE}`, import.meta.url), `// apictl-bundle ${hash}\n${code}`)
   return { metafile: built.metafile, lazy }
 }
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true })
 const result = await build({
-  entryPoints: { 'cli/main': 'src/cli/main.ts', index: 'src/index.ts' },
+  // The library; the CLI is the one CommonJS file above.
+  entryPoints: { index: 'src/index.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

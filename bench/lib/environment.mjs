@@ -43,9 +43,9 @@ export function findExecutable(name) {
 
 /** Why the CLI cannot run yet (no build), or undefined when dist/ is there. */
 export function cliUnavailable() {
-  return existsSync(join(BUILD_ROOT, 'dist', 'cli', 'main.js'))
+  return existsSync(join(BUILD_ROOT, 'dist', 'cli', 'apictl.cjs'))
     ? undefined
-    : 'dist/cli/main.js missing (npm run build)'
+    : 'dist/cli/apictl.cjs missing (npm run build)'
 }
 
 /** `apictl serve` on an ephemeral loopback port, no request log (it still prints `listening on URL`). */
@@ -72,9 +72,9 @@ export async function removeDir(path) {
   await rm(path, { recursive: true, force: true })
 }
 
-/** When the checkout's build was last written (newest mtime of dist/cli/main.js and dist/index.js), or undefined. */
+/** When the checkout's build was last written (newest mtime of dist/cli/apictl.cjs and dist/index.js), or undefined. */
 export function buildStamp(root = ROOT) {
-  const times = ['cli/main.js', 'index.js'].flatMap((file) => {
+  const times = ['cli/apictl.cjs', 'index.js'].flatMap((file) => {
     try {
       return [statSync(join(root, 'dist', file)).mtimeMs]
     } catch {
