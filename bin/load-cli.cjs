@@ -34,7 +34,14 @@ function cacheFile(source, args) {
   const version = require('../package.json').version
   const hash = source.startsWith(HEADER) ? source.slice(HEADER.length, source.indexOf('\n')) : 'unhashed'
   const command = COMMANDS.has(args[0]) ? args[0] : 'other'
-  const key = `${version}-${hash}-${process.version}-${process.arch}-${command}`.replace(/[^\w.-]/g, '_')
+  // V8 rejects a cache made under other flags (--cpu-prof, --max-old-space-size, …): runs with
+  // other options get their own file rather than rewriting one another's.
+  const options = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join('\0')
+  const flags = options === '' ? 'plain' : createHash('sha256').update(options).digest('hex').slice(0, 8)
+  const key = `${version}-${hash}-${process.version}-${process.arch}-${flags}-${command}`.replace(
+    /[^\w.-]/g,
+    '_',
+  )
   return path.join(cacheDir(process.env), 'code-cache', `${key}.bin`)
 }
 

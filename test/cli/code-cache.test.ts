@@ -1,0 +1,95 @@
+import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { CLI, isolatedEnv } from '../support/run-cli.js'
+
+const exec = promisify(execFile)
+
+// Reports, as the process exits, whether the loader handed V8 a code cache and whether V8 took it.
+const WATCH = `data:text/javascript,${encodeURIComponent(`
+  import vm from 'node:vm'
+  const Script = vm.Script
+  let seen = 'no-script'
+  vm.Script = class extends Script {
+    constructor(source, options) {
+      super(source, options)
+      seen = options?.cachedData === undefined ? 'no-cache' : this.cachedDataRejected ? 'rejected' : 'accepted'
+    }
+  }
+  process.on('exit', () => process.stderr.write('code-cache:' + seen))
+`)}`
+
+async function run(env: Record<string, string | undefined>, args = ['--help']) {
+  const { stdout, stderr } = await exec(process.execPath, ['--import', WATCH, CLI, ...args], {
+    env: env as NodeJS.ProcessEnv,
+  })
+  return { stdout, stderr, cache: /code-cache:(\S+)/.exec(stderr)?.[1] }
+}
+
+function cacheFiles(env: Record<string, string | undefined>): string[] {
+  const dir = join(env.APICTL_CACHE_DIR!, 'code-cache')
+  return readdirSync(dir).map((name) => join(dir, name))
+}
+
+describe('the CLI loads through a V8 code cache in the cache dir', () => {
+  it('the first run writes it, the next ones use it without rewriting it', async () => {
+    const env = isolatedEnv()
+    const first = await run(env)
+    expect(first.cache).toBe('no-cache')
+    const [file, ...others] = cacheFiles(env)
+    expect(others).toEqual([])
+    expect(file).toMatch(/0\.1\.0-[0-9a-f]{16}-v\d+[^/]*-other\.bin$/)
+    const written = statSync(file!).mtimeMs
+    const second = await run(env)
+    expect(second.cache).toBe('accepted')
+    expect(second.stdout).toBe(first.stdout)
+    expect(statSync(file!).mtimeMs).toBe(written)
+  })
+
+  it('each command group has its own cache (so --help leaves none without got for rest)', async () => {
+    const env = isolatedEnv()
+    await run(env)
+    await run(env, ['rest', 'get', 'http://127.0.0.1:9/v1/items', '--dry-run'])
+    expect(
+      cacheFiles(env)
+        .map((file) => file.replace(/.*-/, ''))
+        .sort(),
+    ).toEqual(['other.bin', 'rest.bin'])
+  })
+
+  it('a damaged cache file is ignored and replaced', async () => {
+    const env = isolatedEnv()
+    const expected = (await run(env)).stdout
+    const [file] = cacheFiles(env)
+    const data = readFileSync(file!)
+    data[data.length - 100] ^= 0xff // a flipped bit in V8's data: our digest no longer matches
+    writeFileSync(file!, data)
+    const damaged = await run(env)
+    expect(damaged).toMatchObject({ stdout: expected, cache: 'no-cache' })
+    expect((await run(env)).cache).toBe('accepted')
+  })
+
+  it('data V8 refuses (another V8, other flags) is replaced, and the run works', async () => {
+    const env = isolatedEnv()
+    const expected = (await run(env)).stdout
+    const [file] = cacheFiles(env)
+    const payload = Buffer.alloc(4096, 7)
+    const magic = readFileSync(file!).subarray(0, 'apictl-code-cache-1\n'.length)
+    writeFileSync(file!, Buffer.concat([magic, createHash('sha256').update(payload).digest(), payload]))
+    expect(await run(env)).toMatchObject({ stdout: expected, cache: 'rejected' })
+    expect((await run(env)).cache).toBe('accepted')
+  })
+
+  it('an unusable cache dir changes nothing but speed', async () => {
+    const env = isolatedEnv()
+    const expected = (await run(env)).stdout
+    const blocker = join(env.HOME!, 'not-a-dir')
+    writeFileSync(blocker, 'x')
+    const result = await run({ ...env, APICTL_CACHE_DIR: blocker })
+    expect(result).toMatchObject({ stdout: expected, cache: 'no-cache' })
+    expect(result.stderr).toBe('code-cache:no-cache')
+  })
+})
