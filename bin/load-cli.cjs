@@ -96,7 +96,8 @@ function tracing(require) {
 
 /** The CLI's exports (`main`), compiled from the code cache when there is a usable one. */
 function loadCli(args) {
-  const source = fs.readFileSync(BUNDLE, 'utf8')
+  // The build keeps the bundle ASCII (it checks), so latin1 reads it exactly, ~2 ms faster than utf8.
+  const source = fs.readFileSync(BUNDLE, 'latin1')
   const file = cacheFile(source, args)
   const cachedData = readCache(file)
   const script = new vm.Script(

@@ -119,6 +119,10 @@ async function buildCliBundle() {
     }
     code = code.replace(helper, hooked)
   }
+  // bin/load-cli.cjs reads the bundle as latin1 (faster than utf8): esbuild escapes non-ASCII.
+  if (Buffer.byteLength(code) !== code.length) {
+    throw new Error(`${CLI_BUNDLE}: not ASCII; bin/load-cli.cjs reads it as latin1`)
+  }
   const lazy = [...code.matchAll(/__(?:esm|commonJS)\(\{"([^"]+)"\(/g)].map((match) => match[1])
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16)
   mkdirSync(new URL('../dist/cli', import.meta.url), { recursive: true })
