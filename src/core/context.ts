@@ -25,7 +25,11 @@ export function processContext(): Context {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: process.stdin,
+    // On first use: creating process.stdin (a stream, and Node's fs/streams code when it is a
+    // file such as /dev/null) costs a few ms, and most commands never read it.
+    get stdin() {
+      return process.stdin
+    },
     env: process.env,
     cwd: process.cwd(),
   }
