@@ -13,7 +13,8 @@ import { pathToFileURL } from 'node:url'
 import autocannon from 'autocannon'
 import { startChildServer } from './child-server.mjs'
 import { APICTL_BIN, ROOT } from './environment.mjs'
-import { median, shuffled } from './stats.mjs'
+import { shuffled } from './stats.mjs'
+import { pairedRatio, summariseRounds } from './throughput-rounds.mjs'
 
 export const GRAPHQL_QUERY = '{ item(id: "1") { id name price } }'
 /** The goals (issue 4): at least Apollo's req/s (aim 1.5×), p99 under 15 ms at 50 connections. */
@@ -65,9 +66,13 @@ export async function graphqlThroughput(options = {}) {
   } finally {
     await Promise.all(entries.map((entry) => entry.server?.stop()))
   }
-  const rows = entries.map((entry) => summarise(entry, connections))
+  const rows = entries.map((entry) =>
+    summariseRounds(entry, entry.slices, { url: entry.url, connections, bodyBytes: entry.bodyBytes }),
+  )
   const reference = rows.find((row) => row.id === 'reference')
-  if (reference.status === 'ok') reference.vsApollo = pairedRatio(entries[0], entries[1])
+  if (reference.status === 'ok')
+    reference.vsApollo =
+      entries[1].status === 'ok' ? pairedRatio(entries[0].slices, entries[1].slices) : Number.NaN
   return rows
 }
 
@@ -103,44 +108,6 @@ function run(entry, connections, seconds) {
 function fail(entry, error) {
   entry.status = 'error'
   entry.note = `error: ${error.message}`
-}
-
-const perSecond = (result) => result.totalCompletedRequests / result.duration
-
-function summarise(entry, connections) {
-  const { id, name, status, note, url } = entry
-  const slices = (entry.slices ?? []).filter(Boolean)
-  if (status !== 'ok' || slices.length === 0) {
-    return { id, name, status: 'error', reqPerSec: Number.NaN, p50: Number.NaN, p99: Number.NaN, note }
-  }
-  const merged = autocannon.aggregateResult(slices, { url, connections })
-  const seconds = slices.reduce((sum, result) => sum + result.duration, 0)
-  const completed = slices.reduce((sum, result) => sum + result.totalCompletedRequests, 0)
-  const problems = []
-  if (merged.non2xx) problems.push(`${merged.non2xx} non-2xx`)
-  if (merged.errors) problems.push(`${merged.errors} errors`)
-  if (merged.timeouts) problems.push(`${merged.timeouts} timeouts`)
-  return {
-    id,
-    name,
-    status,
-    reqPerSec: completed / seconds,
-    p50: merged.latency.p50,
-    p99: merged.latency.p99,
-    bodyBytes: entry.bodyBytes,
-    perRoundReqPerSec: slices.map((result) => Math.round(perSecond(result))),
-    ...(problems.length ? { note: problems.join(', ') } : {}),
-  }
-}
-
-/** The reference server's req/s over Apollo's in each round, then the median over rounds. */
-function pairedRatio(reference, apollo) {
-  if (reference.status !== 'ok' || apollo.status !== 'ok') return Number.NaN
-  const ratios = reference.slices
-    .map((mine, round) => [mine, apollo.slices[round]])
-    .filter(([mine, theirs]) => mine && theirs)
-    .map(([mine, theirs]) => perSecond(mine) / perSecond(theirs))
-  return median(ratios)
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -8,7 +8,8 @@ import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { startChildServer } from './child-server.mjs'
 import { APICTL_BIN, APICTL_LIBRARY, ROOT, SERVE_ARGS, SERVER_SCRIPTS } from './environment.mjs'
-import { median, shuffled } from './stats.mjs'
+import { shuffled } from './stats.mjs'
+import { pairedRatio, summariseRounds } from './throughput-rounds.mjs'
 
 const NOT_EXPORTED = 78
 
@@ -73,11 +74,18 @@ export async function restThroughput({ connections, warmupSeconds, durationSecon
   } finally {
     await Promise.all(entries.map((entry) => entry.server?.stop()))
   }
-  const rows = entries.map((entry) => summarise(entry, connections))
+  const rows = entries.map((entry) =>
+    summariseRounds(entry, entry.slices, {
+      url: entry.url,
+      connections,
+      bodyBytes: entry.probe?.body.length,
+      extra: { url: entry.url },
+    }),
+  )
   const byId = Object.fromEntries(entries.map((entry) => [entry.id, entry]))
   if (rows[0].status === 'ok') {
-    rows[0].vsBare = pairedRatio(byId.reference, byId.bare)
-    rows[0].vsJsonServer = pairedRatio(byId.reference, byId.jsonServer)
+    rows[0].vsBare = ratioOf(byId.reference, byId.bare)
+    rows[0].vsJsonServer = ratioOf(byId.reference, byId.jsonServer)
   }
   return { rows, notes }
 }
@@ -123,53 +131,15 @@ function fail(entry, error) {
   entry.note = `error: autocannon: ${error.message}`
 }
 
-const perSecond = (result) => result.totalCompletedRequests / result.duration
-
-function summarise(entry, connections) {
-  const { id, name, status, note, url } = entry
-  const slices = (entry.slices ?? []).filter(Boolean)
-  if (status !== 'ok' || slices.length === 0) {
-    return { id, name, status: 'error', reqPerSec: Number.NaN, p50: Number.NaN, p99: Number.NaN, note }
-  }
-  const merged = autocannon.aggregateResult(slices, { url, connections })
-  const seconds = slices.reduce((sum, result) => sum + result.duration, 0)
-  const completed = slices.reduce((sum, result) => sum + result.totalCompletedRequests, 0)
-  const problems = []
-  if (merged.non2xx) problems.push(`${merged.non2xx} non-2xx`)
-  if (merged.errors) problems.push(`${merged.errors} errors`)
-  if (merged.timeouts) problems.push(`${merged.timeouts} timeouts`)
-  return {
-    id,
-    name,
-    status,
-    url,
-    reqPerSec: completed / seconds,
-    p50: merged.latency.p50,
-    p99: merged.latency.p99,
-    bodyBytes: entry.probe.body.length,
-    perRoundReqPerSec: slices.map((result) => Math.round(perSecond(result))),
-    latencyMs: {
-      average: merged.latency.average,
-      p50: merged.latency.p50,
-      p90: merged.latency.p90,
-      p99: merged.latency.p99,
-      max: merged.latency.max,
-    },
-    ...(problems.length ? { note: problems.join(', ') } : {}),
-  }
-}
-
-/** The reference server's req/s over the other's in each round, then the median over rounds. */
-function pairedRatio(reference, other) {
-  if (reference?.status !== 'ok' || other?.status !== 'ok') return Number.NaN
-  const rounds = reference.slices
-    .map((result, round) => [result, other.slices[round]])
-    .filter(([mine, theirs]) => mine && theirs)
-  return median(rounds.map(([mine, theirs]) => perSecond(mine) / perSecond(theirs)))
-}
-
 async function fallbackItem() {
   const items = JSON.parse(await readFile(join(ROOT, 'fixtures', 'seed', 'items.json'), 'utf8'))
   const { reviews: _reviews, ...item } = items[0]
   return item
+}
+
+/** The reference server's req/s over the other's, paired by round (NaN unless both ran). */
+function ratioOf(reference, other) {
+  return reference?.status === 'ok' && other?.status === 'ok'
+    ? pairedRatio(reference.slices, other.slices)
+    : Number.NaN
 }

@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { startChildServer } from './child-server.mjs'
 import { APICTL_BIN, ROOT } from './environment.mjs'
-import { median, shuffled } from './stats.mjs'
+import { shuffled } from './stats.mjs'
+import { pairedRatio, summariseRounds } from './throughput-rounds.mjs'
 
 const SELF = fileURLToPath(import.meta.url)
 const ENVELOPE =
@@ -75,8 +76,16 @@ export async function soapThroughput(options = {}) {
     await Promise.all(servers.map((entry) => entry.server?.stop()))
     await rm(folder, { recursive: true, force: true })
   }
-  const rows = servers.map((entry) => summarise(entry, connections))
-  if (rows[0].status === 'ok') rows[0].vsNodeSoap = pairedRatio(servers[0], servers[1])
+  const rows = servers.map((entry) =>
+    summariseRounds(entry, entry.results, {
+      url: entry.server ? `${entry.server.url}/soap` : undefined,
+      connections,
+      bodyBytes: entry.bodyBytes,
+    }),
+  )
+  if (rows[0].status === 'ok')
+    rows[0].vsNodeSoap =
+      servers[1].status === 'ok' ? pairedRatio(servers[0].results, servers[1].results) : Number.NaN
   return rows
 }
 
@@ -114,45 +123,6 @@ function fire(url, connections, duration) {
     duration,
     skipAggregateResult: true,
   })
-}
-
-const perSecond = (result) => result.totalCompletedRequests / result.duration
-
-function summarise(entry, connections) {
-  const { id, name, status, note } = entry
-  const results = entry.results.filter(Boolean)
-  if (status !== 'ok' || results.length === 0) {
-    return { id, name, status: 'error', reqPerSec: Number.NaN, p50: Number.NaN, p99: Number.NaN, note }
-  }
-  const url = `${entry.server.url}/soap`
-  const merged = autocannon.aggregateResult(results, { url, connections })
-  const seconds = results.reduce((sum, result) => sum + result.duration, 0)
-  const completed = results.reduce((sum, result) => sum + result.totalCompletedRequests, 0)
-  const row = {
-    id,
-    name,
-    status,
-    reqPerSec: completed / seconds,
-    p50: merged.latency.p50,
-    p99: merged.latency.p99,
-    bodyBytes: entry.bodyBytes,
-    perRoundReqPerSec: results.map((result) => Math.round(perSecond(result))),
-  }
-  const problems = []
-  if (merged.non2xx) problems.push(`${merged.non2xx} non-2xx`)
-  if (merged.errors) problems.push(`${merged.errors} errors`)
-  if (merged.timeouts) problems.push(`${merged.timeouts} timeouts`)
-  return problems.length > 0 ? { ...row, note: problems.join(', ') } : row
-}
-
-/** The reference server's req/s over node-soap's in each round, then the median over rounds. */
-function pairedRatio(reference, nodeSoap) {
-  if (reference.status !== 'ok' || nodeSoap.status !== 'ok') return Number.NaN
-  const ratios = reference.results
-    .map((mine, round) => [mine, nodeSoap.results[round]])
-    .filter(([mine, theirs]) => mine && theirs)
-    .map(([mine, theirs]) => perSecond(mine) / perSecond(theirs))
-  return median(ratios)
 }
 
 async function seedItems() {
