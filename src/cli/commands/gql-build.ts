@@ -4,8 +4,7 @@ import { ExitCode } from '../../core/exit-codes.js'
 import { buildOperation } from '../../protocols/graphql/client/builder/build-operation.js'
 import { inquirerPrompter } from '../../protocols/graphql/client/builder/inquirer-prompter.js'
 import type { Prompter } from '../../protocols/graphql/client/builder/prompter.js'
-import { executeDocument, reportingDocumentErrors } from './gql.js'
-import { openGqlSession } from './gql-session.js'
+import { executeDocument, withGqlSession } from './gql.js'
 
 /**
  * `apictl gql build`: builds a query or mutation from the schema with
@@ -23,36 +22,31 @@ export async function runGqlBuild(
       hint: "Run it in a terminal, or write the document yourself: apictl gql '{ items { id name } }'",
     })
   }
-  return reportingDocumentErrors(raw, ctx, async () => {
+  return withGqlSession({ ...raw, validate: true }, ctx, async (session) => {
     const prompter = scripted ?? terminalPrompter(ctx)
-    const session = await openGqlSession({ ...raw, validate: true }, ctx)
-    try {
-      const loaded = await session.schema()
-      if (loaded === undefined) {
-        throw new UsageError(`gql build needs the schema of ${session.endpoint}, and none is cached.`, {
-          hint: 'Run it without --dry-run/--curl once (or apictl gql schema), or pass --schema FILE.graphql.',
-        })
-      }
-      let built: Awaited<ReturnType<typeof buildOperation>>
-      try {
-        built = await buildOperation(loaded.schema, prompter)
-      } catch (error) {
-        if ((error as Error).name !== 'ExitPromptError') throw error
-        ctx.stderr.write('gql build: cancelled.\n')
-        return ExitCode.Ok
-      }
-      ctx.stdout.write(`${built.document}\n`)
-      const send = await prompter
-        .confirm(`Send this ${built.operation} to ${session.endpoint}?`, true)
-        .catch((error: Error) => {
-          if (error.name === 'ExitPromptError') return false
-          throw error
-        })
-      if (!send) return ExitCode.Ok
-      return await executeDocument(session, { text: built.document, name: 'built document' }, ctx)
-    } finally {
-      await session.close()
+    const loaded = await session.schema()
+    if (loaded === undefined) {
+      throw new UsageError(`gql build needs the schema of ${session.endpoint}, and none is cached.`, {
+        hint: 'Run it without --dry-run/--curl once (or apictl gql schema), or pass --schema FILE.graphql.',
+      })
     }
+    let built: Awaited<ReturnType<typeof buildOperation>>
+    try {
+      built = await buildOperation(loaded.schema, prompter)
+    } catch (error) {
+      if ((error as Error).name !== 'ExitPromptError') throw error
+      ctx.stderr.write('gql build: cancelled.\n')
+      return ExitCode.Ok
+    }
+    ctx.stdout.write(`${built.document}\n`)
+    const send = await prompter
+      .confirm(`Send this ${built.operation} to ${session.endpoint}?`, true)
+      .catch((error: Error) => {
+        if (error.name === 'ExitPromptError') return false
+        throw error
+      })
+    if (!send) return ExitCode.Ok
+    return await executeDocument(session, { text: built.document, name: 'built document' }, ctx)
   })
 }
 

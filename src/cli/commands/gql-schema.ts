@@ -7,8 +7,7 @@ import { introspectionCall } from '../../protocols/graphql/client/fetch-introspe
 import { formatGraphQLSdl } from '../../render/format-graphql-sdl.js'
 import { formatJson } from '../../render/format-json.js'
 import { runExchange } from '../run-exchange.js'
-import { reportingDocumentErrors } from './gql.js'
-import { openGqlSession } from './gql-session.js'
+import { withGqlSession } from './gql.js'
 
 /**
  * `apictl gql schema [--refresh]`: the schema as SDL with its descriptions
@@ -16,39 +15,34 @@ import { openGqlSession } from './gql-session.js'
  * cached copy unless --refresh; --schema FILE prints that file's schema.
  */
 export async function runGqlSchema(raw: Record<string, unknown>, ctx: Context): Promise<number> {
-  return reportingDocumentErrors(raw, ctx, async () => {
-    const session = await openGqlSession(raw, ctx)
-    try {
-      const { common, options } = session
-      if (session.offline && options.schema === undefined) {
-        const call = introspectionCall(session.call({ query: '' }))
-        return await runExchange(
-          {
-            request: buildGraphQLRequest(call),
-            common,
-            profile: session.profile,
-            send: () => Promise.reject(new Error('unreachable: --dry-run/--curl send nothing')),
-            present: () => ExitCode.Ok,
-          },
-          ctx,
-        )
-      }
-      const loaded = await session.schema(options.refresh === true)
-      if (loaded === undefined) throw new ApictlError('No schema available.', ExitCode.Internal)
-      if (options.refresh && loaded.origin === 'introspection') {
-        ctx.stderr.write(`apictl: refreshed the schema of ${session.endpoint}.\n`)
-      }
-      const colour = colourEnabled(ctx.stdout, ctx.env, common.colour)
-      if (common.output === 'json' || common.output === 'raw') {
-        ctx.stdout.write(
-          `${formatJson(loaded.introspection, { colour: common.output === 'json' && colour })}\n`,
-        )
-      } else {
-        ctx.stdout.write(`${formatGraphQLSdl(printSchema(loaded.schema), { colour })}\n`)
-      }
-      return ExitCode.Ok
-    } finally {
-      await session.close()
+  return withGqlSession(raw, ctx, async (session) => {
+    const { common, options } = session
+    if (session.offline && options.schema === undefined) {
+      const call = introspectionCall(session.call({ query: '' }))
+      return await runExchange(
+        {
+          request: buildGraphQLRequest(call),
+          common,
+          profile: session.profile,
+          send: () => Promise.reject(new Error('unreachable: --dry-run/--curl send nothing')),
+          present: () => ExitCode.Ok,
+        },
+        ctx,
+      )
     }
+    const loaded = await session.schema(options.refresh === true)
+    if (loaded === undefined) throw new ApictlError('No schema available.', ExitCode.Internal)
+    if (options.refresh && loaded.origin === 'introspection') {
+      ctx.stderr.write(`apictl: refreshed the schema of ${session.endpoint}.\n`)
+    }
+    const colour = colourEnabled(ctx.stdout, ctx.env, common.colour)
+    if (common.output === 'json' || common.output === 'raw') {
+      ctx.stdout.write(
+        `${formatJson(loaded.introspection, { colour: common.output === 'json' && colour })}\n`,
+      )
+    } else {
+      ctx.stdout.write(`${formatGraphQLSdl(printSchema(loaded.schema), { colour })}\n`)
+    }
+    return ExitCode.Ok
   })
 }

@@ -11,9 +11,9 @@ import { formatJson } from '../../render/format-json.js'
 import { formatRequestHead } from '../../render/format-request-head.js'
 import { withOAuth2 } from '../../transport/send.js'
 import { printRejection } from '../print-graphql-problems.js'
-import { checkSessionDocument, reportingDocumentErrors } from './gql.js'
+import { checkSessionDocument, withGqlSession } from './gql.js'
 import { readDocument } from './gql-input.js'
-import { type GqlSession, openGqlSession } from './gql-session.js'
+import type { GqlSession } from './gql-session.js'
 
 /**
  * `apictl gql subscribe SUBSCRIPTION [--count N]`: validated like a query,
@@ -26,8 +26,7 @@ export async function runGqlSubscribe(
   raw: Record<string, unknown>,
   ctx: Context,
 ): Promise<number> {
-  return reportingDocumentErrors(raw, ctx, async () => {
-    const session = await openGqlSession(raw, ctx)
+  return withGqlSession(raw, ctx, async (session) => {
     let source: DocumentSource | undefined
     try {
       if (session.common.curl) {
@@ -42,8 +41,6 @@ export async function runGqlSubscribe(
     } catch (error) {
       if (error instanceof GraphQLRejection) return printRejection(error, ctx, source, session.common.colour)
       throw error
-    } finally {
-      await session.close()
     }
   })
 }

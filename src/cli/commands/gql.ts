@@ -17,14 +17,9 @@ export async function runGql(
   raw: Record<string, unknown>,
   ctx: Context,
 ): Promise<number> {
-  return reportingDocumentErrors(raw, ctx, async () => {
-    const session = await openGqlSession(raw, ctx)
-    try {
-      const source = await readDocument(query, session.options.file, ctx)
-      return await executeDocument(session, source, ctx)
-    } finally {
-      await session.close()
-    }
+  return withGqlSession(raw, ctx, async (session) => {
+    const source = await readDocument(query, session.options.file, ctx)
+    return await executeDocument(session, source, ctx)
   })
 }
 
@@ -89,8 +84,28 @@ export function noteNotValidated(session: GqlSession, ctx: Context): void {
   )
 }
 
+/**
+ * Runs a gql command with its session (profile, endpoint, schema access),
+ * closing the session afterwards and printing a document error with its
+ * source line and caret.
+ */
+export function withGqlSession(
+  raw: Record<string, unknown>,
+  ctx: Context,
+  run: (session: GqlSession) => Promise<number>,
+): Promise<number> {
+  return reportingDocumentErrors(raw, ctx, async () => {
+    const session = await openGqlSession(raw, ctx)
+    try {
+      return await run(session)
+    } finally {
+      await session.close()
+    }
+  })
+}
+
 /** Runs a gql command, printing a document error (with source line and caret) as the CLI's error boundary would, but coloured. */
-export async function reportingDocumentErrors(
+async function reportingDocumentErrors(
   raw: Record<string, unknown>,
   ctx: Context,
   run: () => Promise<number>,
