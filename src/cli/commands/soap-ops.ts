@@ -1,9 +1,7 @@
 import { type Context, colourEnabled } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
-import { signature } from '../../protocols/soap/client/check-parameters.js'
 import type { LoadedService } from '../../protocols/soap/client/load-service.js'
 import {
-  type BoundOperation,
   boundOperation,
   isRepeated,
   type MessageShape,
@@ -13,7 +11,8 @@ import {
 } from '../../protocols/soap/client/service-description.js'
 import type { SoapVersionId } from '../../protocols/soap/soap-version.js'
 import { formatJson } from '../../render/format-json.js'
-import { formatSoapOperations, type OperationView } from '../../render/format-soap-operations.js'
+import { formatSoapOperations } from '../../render/format-soap-operations.js'
+import { operationViews } from '../soap-operation-views.js'
 import { openSoapSession } from './soap-session.js'
 
 /** `apictl soap ops`: the WSDL's operations with their input and output elements and parameter types. */
@@ -45,12 +44,6 @@ export async function runSoapOps(raw: Record<string, unknown>, ctx: Context): Pr
   }
 }
 
-/** `GetItem(id: string)`; for document/literal bare, the Body's elements themselves (`Id: string`). */
-function messageText(shape: MessageShape): string {
-  const parameters = [...shape.parameters.map(signature), ...(shape.open ? ['…'] : [])].join(', ')
-  return shape.element === undefined ? parameters : `${shape.element.local}(${parameters})`
-}
-
 /** `builtin`: where the built-in server's WSDL came from (its addresses change every run, so they are not shown). */
 function serviceView(loaded: LoadedService, builtin: string | undefined) {
   const { service } = loaded
@@ -63,16 +56,7 @@ function serviceView(loaded: LoadedService, builtin: string | undefined) {
     }
     heading.push(`WSDL ${loaded.location}`)
   }
-  const operations: OperationView[] = service.operations.map((operation) => {
-    const bound = boundOperation(operation, versions[0] ?? '1.1') as BoundOperation
-    const only = (['1.1', '1.2'] as const).filter((version) => operation.bindings[version] !== undefined)
-    return {
-      name: operation.name,
-      input: messageText(bound.input),
-      output: bound.output === undefined ? undefined : messageText(bound.output),
-      note: versions.length > 1 && only.length === 1 ? `SOAP ${only[0]} only` : undefined,
-    }
-  })
+  const operations = operationViews(service)
   return { heading, operations }
 }
 
