@@ -1,26 +1,33 @@
-// Loads the CLI bundle (dist/cli/apictl.cjs, one CommonJS file) with a V8 code cache, since
+// Loads the CLI bundle (dist/cli/apictl*.cjs, one CommonJS file) with a V8 code cache, since
 // Node 20 has no module.enableCompileCache: the compiled code of a previous run is read from
 // the cache dir, so V8 skips parsing and compiling what it holds. The cache is an optimisation
 // only: a missing, unwritable, corrupt or mismatched cache means plain compilation, never a
 // failed run. See docs/decisions.md.
 'use strict'
 
-const { createHash } = require('node:crypto')
 const fs = require('node:fs')
 const { createRequire, isBuiltin } = require('node:module')
 const { homedir } = require('node:os')
 const path = require('node:path')
 const { pathToFileURL } = require('node:url')
 const vm = require('node:vm')
+const { crc32 } = require('node:zlib')
 
-const BUNDLE = path.join(__dirname, '..', 'dist', 'cli', 'apictl.cjs')
+// `rest`, `gql` and `soap` have bundles without the other commands' code (less to read, a
+// smaller code cache); every other command loads the full one (scripts/build.mjs GROUP_ACTIONS).
+const TRIMMED = new Set(['rest', 'gql', 'soap'])
+const bundleFor = (args) =>
+  path.join(__dirname, '..', 'dist', 'cli', TRIMMED.has(args[0]) ? `apictl-${args[0]}.cjs` : 'apictl.cjs')
 const HEADER = '// apictl-bundle '
-// Our file: magic, then the sha256 of V8's data (V8 checks versions, flags and the source, but
-// verifies no checksum of its own outside debug builds), then V8's data.
-const MAGIC = Buffer.from('apictl-code-cache-1\n')
-const DIGEST = 32
-// Commands whose runs compile much the same code get a cache each, so that `--help` does not
-// leave a cache without got's code for `rest get` to compile every time.
+// Our file: magic; the CRC-32 of the rest (V8 checks versions, flags, the source and the
+// length, but verifies no checksum of its own outside debug builds; Node 22's own compile cache
+// adds a CRC-32 the same way; zlib.crc32 is native, Node >= 20.15, and without it there is no
+// cache; node:crypto would cost ~2 ms more of every start-up); the length of the module list;
+// the list (the bundled modules that had run when the cache was made, one per line); V8's data.
+const MAGIC = Buffer.from('apictl-code-cache-3\n')
+const PREFIX = MAGIC.length + 8
+// Commands whose runs compile much the same code get a cache each (one group's `--help` would
+// otherwise leave a cache without got's code for `rest get` to compile every time).
 const COMMANDS = new Set(['rest', 'gql', 'soap', 'serve', 'repl', 'profile', 'completion'])
 
 /** Where caches live: $APICTL_CACHE_DIR, else $XDG_CACHE_HOME/apictl, else ~/.cache/apictl (as src/config/paths.ts). */
@@ -37,7 +44,7 @@ function cacheFile(source, args) {
   // V8 rejects a cache made under other flags (--cpu-prof, --max-old-space-size, …): runs with
   // other options get their own file rather than rewriting one another's.
   const options = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join('\0')
-  const flags = options === '' ? 'plain' : createHash('sha256').update(options).digest('hex').slice(0, 8)
+  const flags = options === '' ? 'plain' : crc32(options).toString(16).padStart(8, '0')
   const key = `${version}-${hash}-${process.version}-${process.arch}-${flags}-${command}`.replace(
     /[^\w.-]/g,
     '_',
@@ -45,30 +52,35 @@ function cacheFile(source, args) {
   return path.join(cacheDir(process.env), 'code-cache', `${key}.bin`)
 }
 
-/** V8's data from our cache file, or undefined when it is missing or damaged. */
+/** `{ modules, data }` from our cache file, or undefined when it is missing or damaged. */
 function readCache(file) {
-  let data
+  let bytes
   try {
-    data = fs.readFileSync(file)
+    bytes = fs.readFileSync(file)
   } catch {
     return undefined
   }
-  const start = MAGIC.length + DIGEST
-  if (data.length <= start || !data.subarray(0, MAGIC.length).equals(MAGIC)) return undefined
-  const payload = data.subarray(start)
-  const digest = createHash('sha256').update(payload).digest()
-  return digest.equals(data.subarray(MAGIC.length, start)) ? payload : undefined
+  if (bytes.length <= PREFIX || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return undefined
+  if (crc32(bytes.subarray(MAGIC.length + 4)) !== bytes.readUInt32BE(MAGIC.length)) return undefined
+  const listEnd = PREFIX + bytes.readUInt32BE(MAGIC.length + 4)
+  if (listEnd >= bytes.length) return undefined
+  const list = bytes.toString('latin1', PREFIX, listEnd)
+  return { modules: new Set(list === '' ? [] : list.split('\n')), data: bytes.subarray(listEnd) }
 }
 
 /** Writes the cache atomically (temp file, rename); any failure leaves things as they were. */
-function writeCache(file, script) {
+function writeCache(file, script, modules) {
   let temp
   try {
-    const payload = script.createCachedData()
-    const digest = createHash('sha256').update(payload).digest()
+    const data = script.createCachedData()
+    const list = Buffer.from([...modules].join('\n'), 'latin1')
+    const head = Buffer.alloc(8)
+    head.writeUInt32BE(list.length, 4)
+    const body = Buffer.concat([head.subarray(4), list, data])
+    head.writeUInt32BE(crc32(body), 0)
     fs.mkdirSync(path.dirname(file), { recursive: true })
     temp = `${file}.${process.pid}.tmp`
-    fs.writeFileSync(temp, Buffer.concat([MAGIC, digest, payload]))
+    fs.writeFileSync(temp, Buffer.concat([MAGIC, head.subarray(0, 4), body]))
     fs.renameSync(temp, file)
   } catch {
     if (temp) fs.rmSync(temp, { force: true })
@@ -76,51 +88,66 @@ function writeCache(file, script) {
 }
 
 /**
- * With TRACE_IMPORTS_FILE set (the start-up tests), records what runs: the bundle's URL, each
- * bundled module it initialises (`bundled:` and its path in dist/meta.json) and the file of each
- * package it requires from node_modules. Returns the bundle's `require` and init hook.
+ * The bundle's `require` and its module-init hook, which collects the bundled modules that run
+ * into `ran`. With TRACE_IMPORTS_FILE set (the start-up tests), also records what runs: the
+ * bundle's URL, each bundled module it initialises (`bundled:` and its path in dist/meta.json)
+ * and the file of each package it requires from node_modules.
  */
-function tracing(require) {
+function hooks(require, bundle, ran) {
   const file = process.env.TRACE_IMPORTS_FILE
-  if (!file) return { require, init: undefined }
+  if (!file) return { require, init: (name) => ran.add(name) }
   const record = (line) => fs.appendFileSync(file, `${line}\n`)
-  record(pathToFileURL(BUNDLE).href)
+  record(pathToFileURL(bundle).href)
   const traced = (id) => {
     if (!isBuiltin(id)) {
       record(pathToFileURL(require.resolve(id)).href)
     }
     return require(id)
   }
-  return { require: Object.assign(traced, require), init: (name) => record(`bundled:${name}`) }
+  const init = (name) => {
+    ran.add(name)
+    record(`bundled:${name}`)
+  }
+  return { require: Object.assign(traced, require), init }
 }
 
 /** The CLI's exports (`main`), compiled from the code cache when there is a usable one. */
 function loadCli(args) {
   // The build keeps the bundle ASCII (it checks), so latin1 reads it exactly, ~2 ms faster than utf8.
-  const source = fs.readFileSync(BUNDLE, 'latin1')
-  const file = cacheFile(source, args)
-  const cachedData = readCache(file)
+  const bundle = bundleFor(args)
+  const source = fs.readFileSync(bundle, 'latin1')
+  const file = typeof crc32 === 'function' ? cacheFile(source, args) : undefined
+  const cached = file === undefined ? undefined : readCache(file)
   const script = new vm.Script(
     `(function (exports, require, module, __filename, __dirname, __apictlImportMetaUrl, __apictlInit) {${source}\n})`,
     {
-      filename: BUNDLE,
-      cachedData,
+      filename: bundle,
+      cachedData: cached?.data,
       importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     },
   )
-  if (cachedData === undefined || script.cachedDataRejected) {
-    // After the run, so that the cache holds the functions this command compiled lazily too.
-    process.once('exit', () => writeCache(file, script))
+  const ran = new Set()
+  if (file !== undefined) {
+    // At exit, so that the cache holds the functions this command compiled lazily too. A cache
+    // that V8 took is written again only when this run ran modules it was made without (say
+    // `soap call` after `soap --help` made it): V8's data then holds both runs' functions.
+    const known = cached !== undefined && !script.cachedDataRejected ? cached.modules : undefined
+    process.once('exit', () => {
+      if (known === undefined) return writeCache(file, script, ran)
+      for (const name of ran) {
+        if (!known.has(name)) return writeCache(file, script, new Set([...known, ...ran]))
+      }
+    })
   }
   const module = { exports: {} }
-  const { require: bundleRequire, init } = tracing(createRequire(BUNDLE))
+  const { require: bundleRequire, init } = hooks(createRequire(bundle), bundle, ran)
   script.runInThisContext()(
     module.exports,
     bundleRequire,
     module,
-    BUNDLE,
-    path.dirname(BUNDLE),
-    pathToFileURL(BUNDLE).href,
+    bundle,
+    path.dirname(bundle),
+    pathToFileURL(bundle).href,
     init,
   )
   return module.exports

@@ -1,6 +1,7 @@
-// Builds dist/ with esbuild: the CLI as one CommonJS file (dist/cli/apictl.cjs), in which
-// each command's dynamic import() stays a module initialised on first use, loaded by
-// bin/load-cli.cjs with a V8 code cache; the library (dist/index.js) as code-split ESM.
+// Builds dist/ with esbuild: the CLI as one CommonJS file (dist/cli/apictl.cjs, plus trimmed
+// copies for `rest`, `gql` and `soap`), in which each command's dynamic import() stays a module
+// initialised on first use, loaded by bin/load-cli.cjs with a V8 code cache; the library
+// (dist/index.js) as code-split ESM.
 // Client-side packages are bundled; the server-side ones load from node_modules.
 // See docs/decisions.md.
 // With --types it also emits the library's .d.ts files (tsc), as `prepare` does.
@@ -8,6 +9,7 @@ import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
@@ -29,14 +31,15 @@ const serverGraphqlStaysExternal = {
 }
 
 /**
- * got imports http2-wrapper and cacheable-request at load time but uses them
- * only with options apictl never sets (`http2`, `cache`); the bundle gets
+ * got imports http2-wrapper, cacheable-request and cacheable-lookup at load time
+ * but uses them only with options apictl never sets (`http2`, `cache`,
+ * `dnsCache`); the bundle gets
  * small stubs instead (scripts/stubs/), which saves ~15 ms of every start-up.
  */
 const unusedGotFeatures = {
   name: 'unused-got-features',
   setup(builder) {
-    builder.onResolve({ filter: /^(http2-wrapper|cacheable-request)$/ }, (args) => ({
+    builder.onResolve({ filter: /^(http2-wrapper|cacheable-request|cacheable-lookup)$/ }, (args) => ({
       path: fileURLToPath(new URL(`stubs/${args.path}.mjs`, import.meta.url)),
     }))
   },
@@ -71,8 +74,123 @@ const lazyListFormat = {
   },
 }
 
+/**
+ * got gives every request an id for its diagnostics_channel messages, from crypto.randomUUID:
+ * that alone would load node:crypto (~1.7 ms) on every run. apictl subscribes to none of those
+ * channels; the bundle numbers requests instead (`apictl-<pid>-<n>`, unique within the process,
+ * which is all a subscriber could correlate on).
+ */
+const gotRequestIds = {
+  name: 'got-request-ids',
+  setup(builder) {
+    builder.onLoad(
+      { filter: /[\\/]got[\\/]dist[\\/]source[\\/]core[\\/]diagnostics-channel\.js$/ },
+      async (args) => {
+        const source = await readFile(args.path, 'utf8')
+        const imported = "import { randomUUID } from 'node:crypto';\n"
+        const called = 'return randomUUID();'
+        if (source.split(imported).length !== 2 || source.split(called).length !== 2) {
+          throw new Error(`${args.path}: its request ids changed; update gotRequestIds in scripts/build.mjs`)
+        }
+        const contents = source
+          .replace(imported, 'let requestCount = 0;\n')
+          .replace(called, "return 'apictl-' + process.pid + '-' + ++requestCount;")
+        return { contents, loader: 'js' }
+      },
+    )
+  },
+}
+
+/**
+ * Node built-ins that the CLI's modules require when they load but use only on some runs:
+ * node:https and node:tls (got, for https URLs; ~2 ms), node:child_process (commander, for
+ * executable subcommands apictl has none of; ~0.6 ms), node:zlib (decompress-response, for
+ * compressed answers), node:crypto (~1.7 ms: hashing and random bytes for caches, OAuth,
+ * WS-Security) and node:fs/promises (~0.7 ms). In the CLI bundle each becomes a module of
+ * getters that requires the real one on first touch. Members listed here are read without
+ * being used on every request (got copies `tls.checkServerIdentity` into its request options),
+ * so they are functions that load the module only when called.
+ */
+const LAZY_BUILTINS = {
+  https: [],
+  tls: ['checkServerIdentity'],
+  child_process: [],
+  zlib: [],
+  crypto: [],
+  'fs/promises': [],
+}
+const LAZY_BUILTIN_NAMES = new RegExp(`^(node:)?(${Object.keys(LAZY_BUILTINS).join('|')})$`)
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(builder) {
+    builder.onResolve({ filter: LAZY_BUILTIN_NAMES }, (args) =>
+      args.namespace === 'lazy-builtin'
+        ? undefined
+        : { path: args.path.replace(/^node:/, ''), namespace: 'lazy-builtin' },
+    )
+    builder.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => {
+      const real = createRequire(import.meta.url)(`node:${args.path}`)
+      const callThrough = new Set(LAZY_BUILTINS[args.path])
+      const members = Object.keys(real)
+        .filter((name) => /^[A-Za-z_$][\w$]*$/.test(name))
+        .map((name) =>
+          callThrough.has(name)
+            ? `${name}: (...args) => load().${name}(...args)`
+            : `get ${name}() { return load().${name} }`,
+        )
+      return {
+        contents: `let real\nconst load = () => (real ??= require('node:${args.path}'))\nmodule.exports = {\n${members.join(',\n')}\n}\n`,
+        loader: 'js',
+      }
+    })
+  },
+}
+
 const EXTERNAL = ['@apollo/server', '@apollo/server/*', 'graphql-ws/use/*', 'ws', 'jose', 'soap']
-const CLI_BUNDLE = 'dist/cli/apictl.cjs'
+/**
+ * The modules each command group's actions start from (imported by the command definitions on
+ * first use). `rest`, `gql` and `soap` get a bundle of their own without the other groups'
+ * actions (dist/cli/apictl-<group>.cjs): every start-up reads, and every code cache holds the
+ * outline of, the whole file it loads, and graphql alone is a third of the full bundle. Other
+ * commands (the REPL, serve, profile, completion, help) load the full dist/cli/apictl.cjs.
+ */
+const GROUP_ACTIONS = {
+  rest: ['rest.ts', 'rest-lint.ts'],
+  gql: ['gql.ts', 'gql-schema.ts', 'gql-validate.ts', 'gql-build.ts', 'gql-subscribe.ts'],
+  soap: ['soap.ts'],
+  repl: ['repl.ts'],
+  serve: ['serve.ts'],
+  profile: ['profile.ts'],
+  completion: ['completion-spec.ts', 'completion-scripts.ts'],
+}
+const TRIMMED_GROUPS = ['rest', 'gql', 'soap']
+const cliBundleFile = (group) =>
+  group === undefined ? 'dist/cli/apictl.cjs' : `dist/cli/apictl-${group}.cjs`
+
+/**
+ * In a group's bundle, the other groups' action modules become one that throws when it loads,
+ * so that reaching one by mistake is a clear error rather than a missing function.
+ */
+function otherGroupsLeftOut(group) {
+  const left = new Set(
+    Object.entries(GROUP_ACTIONS)
+      .filter(([name]) => name !== group)
+      .flatMap(([, files]) => files),
+  )
+  return {
+    name: 'other-groups-left-out',
+    setup(builder) {
+      builder.onLoad({ filter: /[\\/]src[\\/]cli[\\/]commands[\\/][\w-]+\.ts$/ }, (args) => {
+        const file = args.path.split(/[\\/]/).pop()
+        if (!left.has(file)) return undefined
+        return {
+          contents: `throw new Error(${JSON.stringify(`internal: src/cli/commands/${file} is not in the ${group} bundle (scripts/build.mjs GROUP_ACTIONS)`)})`,
+          loader: 'js',
+        }
+      })
+    },
+  }
+}
 
 /**
  * The CLI as one CommonJS file, which bin/apictl.cjs compiles with vm.Script and a V8 code
@@ -80,9 +198,12 @@ const CLI_BUNDLE = 'dist/cli/apictl.cjs'
  * through import() into an `__esm`/`__commonJS` wrapper that runs on first use, so commands
  * stay lazy inside the one file. The two helpers get a hook (`__apictlInit`, a parameter of
  * the loader's wrapper) through which the loader can record which modules ran; the first
- * line carries the bundle's hash, which keys the code cache.
+ * line carries the bundle's hash, which keys the code cache. With a group, the group's
+ * trimmed bundle (GROUP_ACTIONS).
  */
-async function buildCliBundle() {
+async function buildCliBundle(group) {
+  const CLI_BUNDLE = cliBundleFile(group)
+  const groupPlugins = group === undefined ? [] : [otherGroupsLeftOut(group)]
   const built = await build({
     entryPoints: ['src/cli/main.ts'],
     outfile: CLI_BUNDLE,
@@ -91,7 +212,14 @@ async function buildCliBundle() {
     platform: 'node',
     target: 'node20',
     external: EXTERNAL,
-    plugins: [serverGraphqlStaysExternal, unusedGotFeatures, lazyListFormat],
+    plugins: [
+      serverGraphqlStaysExternal,
+      unusedGotFeatures,
+      lazyListFormat,
+      gotRequestIds,
+      lazyBuiltins,
+      ...groupPlugins,
+    ],
     // src finds fixtures/ from its own location; dist/cli is as deep as dist/chunks.
     define: { 'import.meta.url': '__apictlImportMetaUrl' },
     minifySyntax: true,
@@ -127,7 +255,7 @@ async function buildCliBundle() {
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16)
   mkdirSync(new URL('../dist/cli', import.meta.url), { recursive: true })
   writeFileSync(new URL(`../${CLI_BUNDLE}`, import.meta.url), `// apictl-bundle ${hash}\n${code}`)
-  return { metafile: built.metafile, lazy }
+  return { file: CLI_BUNDLE, metafile: built.metafile, lazy }
 }
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true })
@@ -154,16 +282,16 @@ const result = await build({
   logLevel: 'warning',
   metafile: true,
 })
-const cli = await buildCliBundle()
+const clis = await Promise.all([undefined, ...TRIMMED_GROUPS].map((group) => buildCliBundle(group)))
 // Which sources each output file holds: the start-up test reads it to see what a command loads.
 // `lazy` lists, for the CLI bundle, the modules that run only when first used (the loader
 // records those it initialises when TRACE_IMPORTS_FILE is set); the others run on load.
 writeFileSync(
   new URL('../dist/meta.json', import.meta.url),
   JSON.stringify({
-    inputs: { ...result.metafile.inputs, ...cli.metafile.inputs },
-    outputs: { ...result.metafile.outputs, ...cli.metafile.outputs },
-    lazy: { [CLI_BUNDLE]: cli.lazy },
+    inputs: Object.assign({}, result.metafile.inputs, ...clis.map((cli) => cli.metafile.inputs)),
+    outputs: Object.assign({}, result.metafile.outputs, ...clis.map((cli) => cli.metafile.outputs)),
+    lazy: Object.fromEntries(clis.map((cli) => [cli.file, cli.lazy])),
   }),
 )
 if (process.argv.includes('--types')) {

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises'
 import { ConfigError } from '../core/errors.js'
 import { configShapeProblem, normaliseConfig } from './config-shape.js'
 import { locateJsonError } from './json-error-location.js'
 import { type ConfigFile, emptyConfig } from './profile.js'
+import { readText } from './read-text.js'
 import { writeFileAtomic } from './write-file-atomic.js'
 
 const UNTOUCHED = 'apictl left the file untouched: fix it by hand, or move it away to start afresh.'
@@ -50,7 +50,7 @@ export async function saveConfig(file: string, config: ConfigFile): Promise<void
 
 async function readConfigText(file: string): Promise<string | undefined> {
   try {
-    return await readFile(file, 'utf8')
+    return await readText(file)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw new ConfigError(`Could not read config file ${file}: ${(error as Error).message}.`, {

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process'
-import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { crc32 } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { CLI, isolatedEnv } from '../support/run-cli.js'
 
@@ -27,6 +27,25 @@ async function run(env: Record<string, string | undefined>, args = ['--help']) {
     env: env as NodeJS.ProcessEnv,
   })
   return { stdout, stderr, cache: /code-cache:(\S+)/.exec(stderr)?.[1] }
+}
+
+const MAGIC = Buffer.from('apictl-code-cache-3\n')
+
+/** Our cache file's layout (bin/load-cli.cjs): magic, CRC-32 of the rest, list length, module list, V8's data. */
+function cacheFileBytes(modules: string[], data: Buffer): Buffer {
+  const list = Buffer.from(modules.join('\n'), 'latin1')
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(list.length)
+  const body = Buffer.concat([length, list, data])
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(body))
+  return Buffer.concat([MAGIC, crc, body])
+}
+
+function moduleList(file: string): string[] {
+  const bytes = readFileSync(file)
+  const start = MAGIC.length + 8
+  return bytes.toString('latin1', start, start + bytes.readUInt32BE(MAGIC.length + 4)).split('\n')
 }
 
 function cacheFiles(env: Record<string, string | undefined>): string[] {
@@ -76,11 +95,25 @@ describe('the CLI loads through a V8 code cache in the cache dir', () => {
     const env = isolatedEnv()
     const expected = (await run(env)).stdout
     const [file] = cacheFiles(env)
-    const payload = Buffer.alloc(4096, 7)
-    const magic = readFileSync(file!).subarray(0, 'apictl-code-cache-1\n'.length)
-    writeFileSync(file!, Buffer.concat([magic, createHash('sha256').update(payload).digest(), payload]))
+    writeFileSync(file!, cacheFileBytes([], Buffer.alloc(4096, 7)))
     expect(await run(env)).toMatchObject({ stdout: expected, cache: 'rejected' })
     expect((await run(env)).cache).toBe('accepted')
+  })
+
+  it('a run that uses modules the cache was made without writes it again; one that does not, does not', async () => {
+    const env = isolatedEnv()
+    await run(env, ['rest', '--help'])
+    const [file] = cacheFiles(env)
+    const helpOnly = statSync(file!)
+    const get = ['rest', 'get', 'http://127.0.0.1:9/v1/items', '--dry-run']
+    expect((await run(env, get)).cache).toBe('accepted')
+    const withGet = statSync(file!)
+    expect(withGet.mtimeMs).toBeGreaterThan(helpOnly.mtimeMs)
+    expect(withGet.size).toBeGreaterThan(helpOnly.size)
+    expect(moduleList(file!)).toContain('src/cli/commands/rest.ts')
+    expect((await run(env, get)).cache).toBe('accepted')
+    expect((await run(env, ['rest', '--help'])).cache).toBe('accepted')
+    expect(statSync(file!).mtimeMs).toBe(withGet.mtimeMs)
   })
 
   it('an unusable cache dir changes nothing but speed', async () => {

@@ -25,7 +25,7 @@ async function loadedModules(
   }
 }
 
-const HEAVY = /node_modules\/(got|graphql|graphql-request|xml-js|@apollo|cli-table3|inquirer)\//
+const HEAVY = /node_modules\/(got|graphql|graphql-request|xml-js|@apollo|cli-table3|@inquirer)\//
 
 describe('start-up loads only what a command uses', () => {
   it('--version prints the version and loads no package', async () => {
@@ -66,6 +66,27 @@ describe('start-up loads only what a command uses', () => {
       { env: { PATH: process.env.PATH, APICTL_CONFIG_DIR: join(tmpdir(), 'none') } },
     )
     expect(stderr).toContain('list-formats:0')
+  })
+
+  it('rest, gql and soap load a bundle without the other commands; the rest load the full one', async () => {
+    const bundleOf = async (args: string[]) =>
+      (await loadedModules(args)).modules
+        .find((url) => url.includes('/dist/cli/'))
+        ?.replace(/.*\/dist\/cli\//, '')
+    expect(await bundleOf(['rest', 'get', 'http://127.0.0.1:9/x', '--dry-run'])).toBe('apictl-rest.cjs')
+    expect(await bundleOf(['soap', '--help'])).toBe('apictl-soap.cjs')
+    expect(await bundleOf(['gql', '--help'])).toBe('apictl-gql.cjs')
+    expect(await bundleOf(['--help'])).toBe('apictl.cjs')
+    expect(await bundleOf(['profile', 'list'])).toBe('apictl.cjs')
+    const meta = JSON.parse(
+      readFileSync(join(import.meta.dirname, '..', '..', 'dist', 'meta.json'), 'utf8'),
+    ) as {
+      outputs: Record<string, { inputs: Record<string, unknown> }>
+    }
+    const inputs = (file: string) => Object.keys(meta.outputs[`dist/cli/${file}`]!.inputs)
+    expect(inputs('apictl-soap.cjs').filter((input) => input.startsWith('node_modules/graphql/'))).toEqual([])
+    expect(inputs('apictl-rest.cjs').filter((input) => input.startsWith('node_modules/graphql/'))).toEqual([])
+    expect(inputs('apictl.cjs').some((input) => input.startsWith('node_modules/graphql/'))).toBe(true)
   })
 
   it('the version in src matches package.json', () => {

@@ -37,7 +37,7 @@ describe('apictl soap loads only what it uses', () => {
   it('soap call --help loads none of got, xml-js, cli-table3 or inquirer', async () => {
     const packages = await loadedPackages(['soap', 'call', '--help'], isolatedEnv())
     expect(packages.has('commander')).toBe(true)
-    for (const heavy of ['got', 'xml-js', 'sax', 'cli-table3', 'inquirer', 'graphql'])
+    for (const heavy of ['got', 'xml-js', 'sax', 'cli-table3', '@inquirer/core', 'graphql'])
       expect(packages.has(heavy), heavy).toBe(false)
   })
 
@@ -57,7 +57,7 @@ describe('apictl soap loads only what it uses', () => {
     const packages = await loadedPackages(args, env)
     expect(packages.has('got')).toBe(true)
     expect(packages.has('xml-js')).toBe(true)
-    for (const heavy of ['cli-table3', 'inquirer', 'graphql', '@apollo/server'])
+    for (const heavy of ['cli-table3', '@inquirer/core', 'graphql', '@apollo/server'])
       expect(packages.has(heavy), heavy).toBe(false)
   })
 })

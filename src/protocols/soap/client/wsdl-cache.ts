@@ -1,8 +1,4 @@
-import { createHash } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { cacheDir } from '../../../config/paths.js'
-import { writeFileAtomic } from '../../../config/write-file-atomic.js'
+import { keyedCacheFile, readKeyedCache, writeKeyedCache } from '../../../config/keyed-cache.js'
 import type { Context } from '../../../core/context.js'
 import type { ServiceDescription } from './service-description.js'
 
@@ -21,10 +17,9 @@ export interface CachedService {
   service: ServiceDescription
 }
 
-/** `<cache dir>/wsdl/<sha256 of the key>.json` */
+/** `<cache dir>/wsdl/<name from the key>.json` */
 export function wsdlCacheFile(env: Context['env'], key: string): string {
-  const name = createHash('sha256').update(key).digest('hex').slice(0, 32)
-  return join(cacheDir(env), 'wsdl', `${name}.json`)
+  return keyedCacheFile(env, 'wsdl', key)
 }
 
 /** The cached description for a key, or undefined (none, unreadable, another format or a stale stamp). */
@@ -33,15 +28,11 @@ export async function readCachedService(
   key: string,
   stamp?: string,
 ): Promise<CachedService | undefined> {
-  try {
-    const cached = JSON.parse(await readFile(wsdlCacheFile(env, key), 'utf8')) as CachedService
-    if (cached.format !== cacheFormat || cached.key !== key || !Array.isArray(cached.service?.operations))
-      return undefined
-    if (stamp !== undefined && cached.stamp !== stamp) return undefined
-    return cached
-  } catch {
+  const cached = (await readKeyedCache(env, 'wsdl', key)) as Partial<CachedService> | undefined
+  if (cached?.format !== cacheFormat || cached.key !== key || !Array.isArray(cached.service?.operations))
     return undefined
-  }
+  if (stamp !== undefined && cached.stamp !== stamp) return undefined
+  return cached as CachedService
 }
 
 export async function writeCachedService(
@@ -57,6 +48,6 @@ export async function writeCachedService(
     stamp,
     service,
   }
-  await writeFileAtomic(wsdlCacheFile(env, key), JSON.stringify(cached))
+  await writeKeyedCache(env, 'wsdl', key, cached)
   return cached
 }

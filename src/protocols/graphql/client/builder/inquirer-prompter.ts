@@ -1,4 +1,4 @@
-import inquirer from 'inquirer'
+import { checkbox, confirm, input, select } from '@inquirer/prompts'
 import type { InputPromptOptions, PromptChoice, Prompter } from './prompter.js'
 
 export interface PrompterStreams {
@@ -6,41 +6,35 @@ export interface PrompterStreams {
   output: NodeJS.WritableStream
 }
 
-/** The Prompter over inquirer, on the given terminal streams. */
+/**
+ * The Prompter over inquirer's prompts, on the given terminal streams. Each prompt is
+ * imported on its own (not the `inquirer` umbrella, whose editor prompt alone bundles
+ * ~550 KB of encoding tables every start-up would read).
+ */
 export function inquirerPrompter(streams: PrompterStreams): Prompter {
-  const prompt = inquirer.createPromptModule({
-    input: streams.input as NodeJS.ReadStream,
-    output: streams.output as NodeJS.WriteStream,
-  })
-  // inquirer's question types are a wide union keyed by `type`; one loose call site keeps the rest typed.
-  const ask = async <T>(question: Record<string, unknown>): Promise<T> => {
-    const answers = (await prompt([{ ...question, name: 'answer' } as never])) as { answer: T }
-    return answers.answer
-  }
+  const context = { input: streams.input, output: streams.output }
   return {
     select: <T>(message: string, choices: ReadonlyArray<PromptChoice<T>>) =>
-      ask<T>({ type: 'select', message, choices: choices.map(toChoice), pageSize: 15 }),
+      select<T>({ message, choices: choices.map(toChoice), pageSize: 15 }, context),
     checkbox: <T>(
       message: string,
       choices: ReadonlyArray<PromptChoice<T>>,
       options: { required?: boolean } = {},
     ) =>
-      ask<T[]>({
-        type: 'checkbox',
-        message,
-        choices: choices.map(toChoice),
-        required: options.required ?? false,
-        pageSize: 15,
-      }),
+      checkbox<T>(
+        { message, choices: choices.map(toChoice), required: options.required ?? false, pageSize: 15 },
+        context,
+      ),
     input: (message: string, options: InputPromptOptions = {}) =>
-      ask<string>({
-        type: 'input',
-        message,
-        default: options.default,
-        validate: options.validate ? (text: string) => options.validate!(text) : undefined,
-      }),
-    confirm: (message: string, defaultValue = true) =>
-      ask<boolean>({ type: 'confirm', message, default: defaultValue }),
+      input(
+        {
+          message,
+          ...(options.default === undefined ? {} : { default: options.default }),
+          ...(options.validate ? { validate: (text: string) => options.validate!(text) } : {}),
+        },
+        context,
+      ),
+    confirm: (message: string, defaultValue = true) => confirm({ message, default: defaultValue }, context),
   }
 }
 

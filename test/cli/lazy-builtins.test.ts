@@ -1,0 +1,74 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningServer, startServer } from '../../src/server/start-server.js'
+import { CLI, isolatedEnv, runCli } from '../support/run-cli.js'
+import { startTestServer, type TestServer } from '../support/test-server.js'
+
+const exec = promisify(execFile)
+
+// Node built-ins a plain-HTTP command never needs; the CLI bundle requires each on first use
+// (scripts/build.mjs lazyBuiltins, gotRequestIds; the caches read files without fs/promises).
+const NOT_NEEDED = ['https', 'tls', 'child_process', 'crypto', 'fs/promises', 'dns']
+
+// Preloaded with -r (CommonJS, so no ES module loader of its own): prints the public built-ins
+// the process loaded, as it exits.
+const REPORTER = join(mkdtempSync(join(tmpdir(), 'apictl-builtins-')), 'report.cjs')
+writeFileSync(
+  REPORTER,
+  `process.on('exit', () => process.stderr.write('\\nbuiltins:' + process.moduleLoadList
+    .filter((name) => name.startsWith('NativeModule ') && !name.includes('internal/'))
+    .map((name) => name.slice('NativeModule '.length)).join(',') + '\\n'))`,
+)
+
+async function builtinsOf(args: string[], env: Record<string, string | undefined>): Promise<string[]> {
+  const { stderr } = await exec(process.execPath, ['-r', REPORTER, CLI, ...args], { env })
+  return /builtins:(.*)/.exec(stderr)?.[1]?.split(',') ?? []
+}
+
+let reference: RunningServer
+let gzipped: TestServer
+beforeAll(async () => {
+  reference = await startServer({ port: 0, host: '127.0.0.1' })
+  gzipped = await startTestServer((_request, response) => {
+    const body = gzipSync(JSON.stringify({ compressed: true, items: [1, 2, 3] }))
+    response.writeHead(200, {
+      'content-type': 'application/json',
+      'content-encoding': 'gzip',
+      'content-length': body.length,
+    })
+    response.end(body)
+  })
+})
+afterAll(async () => {
+  await reference.close()
+  await gzipped.close()
+})
+
+describe('plain-HTTP commands load no TLS, crypto, child_process or fs/promises', () => {
+  it('rest get', async () => {
+    const loaded = await builtinsOf(['rest', 'get', `${reference.url}/v1/items/1`], isolatedEnv())
+    expect(loaded).toContain('http') // the report works: it sees what a request needs
+    for (const name of NOT_NEEDED) expect(loaded, name).not.toContain(name)
+  })
+
+  it('soap call with a cached WSDL', async () => {
+    const env = isolatedEnv()
+    const args = ['soap', 'call', 'GetItem', 'id=1', '--wsdl', `${reference.url}/soap?wsdl`]
+    await builtinsOf(args, env) // fetches and caches the WSDL (writing the cache may use crypto)
+    const loaded = await builtinsOf(args, env)
+    expect(loaded).toContain('http')
+    for (const name of NOT_NEEDED) expect(loaded, name).not.toContain(name)
+  })
+
+  it('what they leave out still loads when needed: a gzip answer is decoded (zlib)', async () => {
+    const result = await runCli(['rest', 'get', gzipped.url, '-o', 'json'], { env: isolatedEnv() })
+    expect(result.stderr).toBe('')
+    expect(JSON.parse(result.stdout)).toEqual({ compressed: true, items: [1, 2, 3] })
+    expect(gzipped.received[0]!.headers['accept-encoding']).toMatch(/gzip/)
+  })
+})
