@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
+import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
@@ -98,6 +99,44 @@ const gotRequestIds = {
         return { contents, loader: 'js' }
       },
     )
+  },
+}
+
+/**
+ * graphql-request uses the global `Headers` (`new Headers(...)`, `instanceof Headers`), and on
+ * Node 20 the first touch of a Fetch API global loads Node's fetch implementation, undici: ~17 ms
+ * of every `apictl gql`. Its requests go through apictl's own fetch over the shared transport
+ * (transport-fetch.ts), which uses the light FetchHeaders and FetchResponse; this gives
+ * graphql-request's modules that FetchHeaders in place of the global, and fails the build if
+ * they stop naming `Headers` (then this plugin has nothing left to do, or they moved it).
+ */
+const FETCH_HEADERS = fileURLToPath(
+  new URL('../src/protocols/graphql/client/fetch-headers.ts', import.meta.url),
+)
+const fetchHeadersForGraphqlRequest = {
+  name: 'fetch-headers-for-graphql-request',
+  setup(builder) {
+    let patched = 0
+    builder.onLoad({ filter: /[\\/]node_modules[\\/]graphql-request[\\/].*\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8')
+      if (!/\bHeaders\b/.test(source)) return undefined
+      patched += 1
+      return {
+        contents: `import { FetchHeaders as Headers } from ${JSON.stringify(FETCH_HEADERS)};\n${source}`,
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      }
+    })
+    builder.onEnd((result) => {
+      const bundled = Object.keys(result.metafile?.inputs ?? {}).some((input) =>
+        input.includes('graphql-request/'),
+      )
+      if (bundled && patched < 2) {
+        throw new Error(
+          'graphql-request no longer names Headers in two modules; check fetchHeadersForGraphqlRequest in scripts/build.mjs',
+        )
+      }
+    })
   },
 }
 
@@ -217,6 +256,7 @@ async function buildCliBundle(group) {
       unusedGotFeatures,
       lazyListFormat,
       gotRequestIds,
+      fetchHeadersForGraphqlRequest,
       lazyBuiltins,
       ...groupPlugins,
     ],
@@ -271,7 +311,7 @@ const result = await build({
   // Client-side packages are bundled (one file read and compiled instead of
   // dozens resolved one by one); server-side ones stay in node_modules.
   external: EXTERNAL,
-  plugins: [serverGraphqlStaysExternal, unusedGotFeatures, lazyListFormat],
+  plugins: [serverGraphqlStaysExternal, unusedGotFeatures, lazyListFormat, fetchHeadersForGraphqlRequest],
   banner: {
     js: "import { createRequire as __apictlRequire } from 'node:module'; const require = __apictlRequire(import.meta.url);",
   },

@@ -49,7 +49,7 @@ afterAll(async () => {
   await gzipped.close()
 })
 
-describe('plain-HTTP commands load no TLS, crypto, child_process or fs/promises', () => {
+describe('plain-HTTP commands load no TLS, crypto, child_process, fs/promises or fetch', () => {
   it('rest get', async () => {
     const loaded = await builtinsOf(['rest', 'get', `${reference.url}/v1/items/1`], isolatedEnv())
     expect(loaded).toContain('http') // the report works: it sees what a request needs
@@ -63,6 +63,15 @@ describe('plain-HTTP commands load no TLS, crypto, child_process or fs/promises'
     const loaded = await builtinsOf(args, env)
     expect(loaded).toContain('http')
     for (const name of NOT_NEEDED) expect(loaded, name).not.toContain(name)
+  })
+
+  it('gql with a cached schema (and no fetch implementation: undici would load tls)', async () => {
+    const env = isolatedEnv()
+    const args = ['gql', '-e', `${reference.url}/graphql`, '{ item(id: "1") { name } }']
+    await builtinsOf(args, env) // introspects and caches the schema
+    const loaded = await builtinsOf(args, env)
+    expect(loaded).toContain('http')
+    for (const name of [...NOT_NEEDED, 'http2', 'worker_threads']) expect(loaded, name).not.toContain(name)
   })
 
   it('what they leave out still loads when needed: a gzip answer is decoded (zlib)', async () => {

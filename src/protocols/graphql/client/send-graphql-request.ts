@@ -3,6 +3,7 @@ import { isApictlError } from '../../../core/errors.js'
 import type { SendFunction, TransportOptions } from '../../../transport/transport-options.js'
 import { graphQLHeaders, withOperationName } from './build-graphql-request.js'
 import { decodeGraphQLResponse, type GraphQLResult } from './decode-graphql-response.js'
+import { FetchHeaders, type FetchHeadersInit } from './fetch-headers.js'
 import type { GraphQLCall } from './graphql-call.js'
 import { transportFetch } from './transport-fetch.js'
 
@@ -38,9 +39,9 @@ export async function sendGraphQLRequest(
 
 /** Adds the chosen operation's name and drops the headers the user unset (graphql-request would add Accept back). */
 function finishRequest(request: RequestInitExtended, call: GraphQLCall): RequestInitExtended {
-  const headers = new Headers(request.headers)
+  const headers = new FetchHeaders(request.headers as FetchHeadersInit | undefined)
   for (const name of call.unsetHeaders ?? []) headers.delete(name)
-  const finished = { ...request, headers }
+  const finished = { ...request, headers: headers as unknown as Headers }
   if (call.operationName === undefined) return finished
   if (call.method === 'GET') {
     const url = new URL(request.url)

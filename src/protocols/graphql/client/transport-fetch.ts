@@ -1,6 +1,8 @@
 import type { HttpRequest, HttpResponse, OAuth2Settings } from '../../../core/exchange.js'
 import { send as transportSend } from '../../../transport/send.js'
 import type { SendFunction, TransportOptions } from '../../../transport/transport-options.js'
+import { FetchHeaders, type FetchHeadersInit } from './fetch-headers.js'
+import { FetchResponse } from './fetch-response.js'
 
 export interface TransportFetchOptions {
   /** Header names as the caller spelled them; `Headers` lower-cases them, this puts them back for -v. */
@@ -19,6 +21,26 @@ export interface TransportFetch {
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
 
+/** What graphql-request (or a caller) may pass as fetch's first argument: a URL, or a Request-like object. */
+type FetchInput =
+  | string
+  | URL
+  | {
+      url: string
+      method?: string
+      headers?: FetchHeadersInit
+      signal?: AbortSignal | null
+      body?: unknown
+      text?(): Promise<string>
+    }
+
+interface FetchInit {
+  method?: string
+  headers?: FetchHeadersInit
+  body?: unknown
+  signal?: AbortSignal | null
+}
+
 /**
  * A `fetch`-compatible function over the one transport (got), so GraphQL
  * requests get the same time limit, retries, TLS settings, OAuth 2.0 and -v
@@ -32,12 +54,10 @@ export function transportFetch(
   const send = options.send ?? transportSend
   const spelling = new Map((options.headerNames ?? []).map((name) => [name.toLowerCase(), name]))
   let last: HttpResponse | undefined
-  const fetchOverTransport = async (
-    input: string | URL | Request,
-    init: RequestInit = {},
-  ): Promise<Response> => {
-    const request = input instanceof Request ? input : undefined
-    const headers = new Headers(init.headers ?? request?.headers)
+  // Web fetch types in, our light Headers/Response out (fetch-headers.ts says why).
+  const fetchOverTransport = async (input: FetchInput, init: FetchInit = {}): Promise<FetchResponse> => {
+    const request = typeof input === 'object' && !(input instanceof URL) ? input : undefined
+    const headers = new FetchHeaders(init.headers ?? request?.headers)
     const request_: HttpRequest = {
       method: (init.method ?? request?.method ?? 'GET').toUpperCase(),
       url: request ? request.url : String(input),
@@ -46,7 +66,7 @@ export function transportFetch(
     headers.forEach((value, name) => {
       request_.headers[spelling.get(name) ?? name] = value
     })
-    const body = init.body ?? (request && request.body !== null ? await request.text() : undefined)
+    const body = init.body ?? (request?.text && request.body !== null ? await request.text() : undefined)
     if (body !== undefined && body !== null) request_.body = await bodyText(body)
     if (options.oauth2) request_.oauth2 = options.oauth2
     const signal = init.signal ?? request?.signal
@@ -57,23 +77,31 @@ export function transportFetch(
     last = await send(request_, settings)
     return toWebResponse(last)
   }
-  return { fetch: fetchOverTransport as typeof fetch, lastResponse: () => last }
+  return { fetch: fetchOverTransport as unknown as typeof fetch, lastResponse: () => last }
 }
 
-async function bodyText(body: BodyInit): Promise<string | Buffer> {
+async function bodyText(body: unknown): Promise<string | Buffer> {
   if (typeof body === 'string') return body
-  return Buffer.from(await new Response(body).arrayBuffer())
+  if (Buffer.isBuffer(body)) return body
+  if (body instanceof Uint8Array) return Buffer.from(body)
+  if (body instanceof URLSearchParams) return body.toString()
+  // Anything else (a Blob, FormData, a stream) goes through the platform's Response.
+  return Buffer.from(await new Response(body as BodyInit).arrayBuffer())
 }
 
-/** The transport's response as a web `Response` (status kept in fetch's 200–599 range). */
-export function toWebResponse(response: HttpResponse): Response {
-  const headers = new Headers()
+/** The transport's response as a fetch `Response` (status kept in fetch's 200–599 range). */
+export function toWebResponse(response: HttpResponse): FetchResponse {
+  const headers = new FetchHeaders()
   for (const [name, value] of Object.entries(response.headers)) {
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one)
   }
   const status = response.status >= 200 && response.status <= 599 ? response.status : 502
   const body = NULL_BODY_STATUSES.has(status) ? null : new Uint8Array(response.body)
-  return new Response(body, { status, statusText: safeReason(response.statusText), headers })
+  return new FetchResponse(
+    body,
+    { status, statusText: safeReason(response.statusText), headers },
+    response.url,
+  )
 }
 
 function safeReason(text: string): string {
