@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { isolatedEnv, runCli } from '../support/run-cli.js'
+import { CLI, isolatedEnv, runCli } from '../support/run-cli.js'
 
 const has = (shell: string) => spawnSync(shell, ['-c', 'true']).status === 0
 
@@ -16,6 +16,52 @@ function bashComplete(script: string, line: string): string[] {
 COMP_WORDS=(${words.map((word) => `'${word}'`).join(' ')}); COMP_CWORD=${words.length - 1}; COMPREPLY=()
 _apictl; printf '%s\\n' "\${COMPREPLY[@]}"`
   return execFileSync('bash', ['-c', program], { encoding: 'utf8' }).split('\n').filter(Boolean)
+}
+
+/**
+ * What zsh's completion function offers: `_apictl` runs with `words`/`CURRENT` set as zsh's
+ * completion system sets them, and `_describe`/`compadd` (the completion system's, absent under
+ * `zsh -f`) replaced by stand-ins that print the offers matching the word being completed.
+ */
+function zshComplete(script: string, line: string): string[] {
+  const folder = mkdtempSync(join(tmpdir(), 'apictl-completion-'))
+  writeFileSync(join(folder, 'apictl.zsh'), script)
+  const harness = join(folder, 'harness.zsh')
+  writeFileSync(
+    harness,
+    `compdef() { : }
+_describe() { local entry; for entry in "\${(@P)4}"; do entry=\${entry%%:*}; [[ $entry == \${words[CURRENT]}* ]] && print -r -- $entry; done }
+compadd() { [[ $1 == -- ]] && shift; local word; for word in "$@"; do [[ $word == \${words[CURRENT]}* ]] && print -r -- $word; done }
+source ${JSON.stringify(join(folder, 'apictl.zsh'))}
+words=(\${(z)LINE}); [[ $LINE == *' ' ]] && words+=(''); CURRENT=\${#words}
+_apictl
+exit 0 # the stand-ins end on a failed match; what they printed is the answer
+`,
+  )
+  return execFileSync('zsh', ['-f', harness], { encoding: 'utf8', env: { ...process.env, LINE: line } })
+    .split('\n')
+    .filter(Boolean)
+}
+
+/** What fish offers for a command line (`complete -C`), names only, with `apictl` on PATH running this CLI. */
+function fishComplete(script: string, line: string, env: Record<string, string | undefined>): string[] {
+  const folder = mkdtempSync(join(tmpdir(), 'apictl-completion-'))
+  writeFileSync(join(folder, 'apictl.fish'), script)
+  writeFileSync(
+    join(folder, 'apictl'),
+    `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} "$@"\n`,
+    {
+      mode: 0o755,
+    },
+  )
+  const program = `source ${JSON.stringify(join(folder, 'apictl.fish'))}; complete -C ${JSON.stringify(line)}`
+  return execFileSync('fish', ['--no-config', '-c', program], {
+    encoding: 'utf8',
+    env: { ...env, PATH: `${folder}:${process.env.PATH}` },
+  })
+    .split('\n')
+    .filter(Boolean)
+    .map((offer) => offer.split('\t')[0]!)
 }
 
 describe('apictl completion bash|zsh|fish: shell completion generated from the commands', () => {
@@ -43,6 +89,55 @@ describe('apictl completion bash|zsh|fish: shell completion generated from the c
     expect(bashComplete(script, 'apictl completion ')).toEqual(['bash', 'zsh', 'fish'])
   })
 
+  it.skipIf(!has('zsh'))('zsh: the same offers as bash', async () => {
+    const script = (await runCli(['completion', 'zsh'])).stdout
+    expect(zshComplete(script, 'apictl re')).toEqual(['rest', 'repl'])
+    expect(zshComplete(script, 'apictl rest ')).toEqual([
+      'get',
+      'post',
+      'put',
+      'patch',
+      'delete',
+      'head',
+      'options',
+      'lint',
+    ])
+    expect(zshComplete(script, 'apictl soap c')).toEqual(['call'])
+    expect(zshComplete(script, 'apictl gql -o ')).toEqual(['pretty', 'json', 'raw', 'table', 'xml'])
+    expect(zshComplete(script, 'apictl rest get /v1/items --max')).toEqual(['--max-pages'])
+    expect(zshComplete(script, 'apictl soap call GetItem --soap ')).toEqual(['1.1', '1.2'])
+    expect(zshComplete(script, 'apictl repl --e')).toEqual(['--echo'])
+    expect(zshComplete(script, 'apictl completion ')).toEqual(['bash', 'zsh', 'fish'])
+  })
+
+  it.skipIf(!has('fish'))(
+    'fish: the same offers (fish sorts them), no file names for option values, profile names',
+    async () => {
+      const env = isolatedEnv()
+      const script = (await runCli(['completion', 'fish'])).stdout
+      expect(fishComplete(script, 'apictl re', env)).toEqual(['repl', 'rest'])
+      expect(fishComplete(script, 'apictl rest ', env)).toEqual([
+        'delete',
+        'get',
+        'head',
+        'lint',
+        'options',
+        'patch',
+        'post',
+        'put',
+      ])
+      expect(fishComplete(script, 'apictl soap c', env)).toEqual(['call'])
+      expect(fishComplete(script, 'apictl gql -o ', env)).toEqual(['json', 'pretty', 'raw', 'table', 'xml'])
+      expect(fishComplete(script, 'apictl rest get /v1/items --max', env)).toEqual(['--max-pages'])
+      expect(fishComplete(script, 'apictl soap call GetItem --soap ', env)).toEqual(['1.1', '1.2'])
+      expect(fishComplete(script, 'apictl rest get /v1 --timeout ', env)).toEqual([])
+      expect(fishComplete(script, 'apictl completion ', env)).toEqual(['bash', 'fish', 'zsh'])
+      const added = await runCli(['profile', 'add', 'staging', '--rest', 'http://127.0.0.1:9'], { env })
+      expect(added.code).toBe(0)
+      expect(fishComplete(script, 'apictl rest get /v1 --profile ', env)).toEqual(['local', 'staging'])
+    },
+  )
+
   it('zsh and fish scripts name every command, and parse where the shell is installed', async () => {
     const zsh = (await runCli(['completion', 'zsh'])).stdout
     expect(zsh).toMatch(/^#compdef apictl/)
@@ -50,7 +145,7 @@ describe('apictl completion bash|zsh|fish: shell completion generated from the c
     expect(zsh).toContain('"apictl soap call")')
     const fish = (await runCli(['completion', 'fish'])).stdout
     expect(fish).toContain("complete -c apictl -n '__fish_use_subcommand' -a repl")
-    expect(fish).toContain("-l output -s o -r -a 'pretty json raw table xml'")
+    expect(fish).toContain("-l output -s o -x -a 'pretty json raw table xml'")
     for (const [shell, script] of [
       ['zsh', zsh],
       ['fish', fish],

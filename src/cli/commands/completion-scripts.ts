@@ -141,10 +141,11 @@ export function fishScript(specs: readonly CommandSpec[]): string {
       if (option.long) parts.push(`-l ${option.long.slice(2)}`)
       if (option.short) parts.push(`-s ${option.short.slice(1)}`)
       if (option.takesValue) {
-        parts.push('-r')
+        // -x: a value, and no file names among the offers (fish offers files for -r alone).
+        if (option.long && FILE_OPTIONS.has(option.long)) parts.push('-r -F')
+        else parts.push('-x')
         if (option.long === '--profile') parts.push(`-a ${single(`(${PROFILE_NAMES})`)}`)
         else if (option.choices) parts.push(`-a ${single(option.choices.join(' '))}`)
-        else if (option.long && FILE_OPTIONS.has(option.long)) parts.push('-F')
       }
       parts.push(`-d ${single(option.description)}`)
       lines.push(parts.join(' '))
