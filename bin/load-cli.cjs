@@ -26,6 +26,10 @@ const HEADER = '// apictl-bundle '
 // the list (the bundled modules that had run when the cache was made, one per line); V8's data.
 const MAGIC = Buffer.from('apictl-code-cache-3\n')
 const PREFIX = MAGIC.length + 8
+// A cache file is touched when used (at most daily); writing one removes others unused this
+// long (other builds and versions, other Node versions), and temp files a crash left behind.
+const DAY = 24 * 60 * 60 * 1000
+const UNUSED = 7 * DAY
 // Commands whose runs compile much the same code get a cache each (one group's `--help` would
 // otherwise leave a cache without got's code for `rest get` to compile every time).
 const COMMANDS = new Set(['rest', 'gql', 'soap', 'serve', 'repl', 'profile', 'completion'])
@@ -65,6 +69,7 @@ function readCache(file) {
   const listEnd = PREFIX + bytes.readUInt32BE(MAGIC.length + 4)
   if (listEnd >= bytes.length) return undefined
   const list = bytes.toString('latin1', PREFIX, listEnd)
+  touch(file)
   return { modules: new Set(list === '' ? [] : list.split('\n')), data: bytes.subarray(listEnd) }
 }
 
@@ -82,8 +87,31 @@ function writeCache(file, script, modules) {
     temp = `${file}.${process.pid}.tmp`
     fs.writeFileSync(temp, Buffer.concat([MAGIC, head.subarray(0, 4), body]))
     fs.renameSync(temp, file)
+    prune(file)
   } catch {
     if (temp) fs.rmSync(temp, { force: true })
+  }
+}
+
+/** Marks a cache file as in use (mtime), so that another build's prune keeps it. */
+function touch(file) {
+  try {
+    const now = Date.now()
+    if (now - fs.statSync(file).mtimeMs > DAY) fs.utimesSync(file, now / 1000, now / 1000)
+  } catch {}
+}
+
+/** Removes the other cache files unused for UNUSED, and temp files older than a day. */
+function prune(kept) {
+  const dir = path.dirname(kept)
+  const now = Date.now()
+  for (const name of fs.readdirSync(dir)) {
+    const file = path.join(dir, name)
+    const limit = name.endsWith('.tmp') ? DAY : name.endsWith('.bin') ? UNUSED : undefined
+    if (limit === undefined || file === kept) continue
+    try {
+      if (now - fs.statSync(file).mtimeMs > limit) fs.rmSync(file, { force: true })
+    } catch {}
   }
 }
 

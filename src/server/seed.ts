@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { readText } from '../config/read-text.js'
 import { ApictlError } from '../core/errors.js'
 import { ExitCode } from '../core/exit-codes.js'
 import { readStoreDocument } from './store-document.js'
@@ -33,7 +33,7 @@ let seed: Promise<StoreState> | undefined
 async function readSeed(): Promise<StoreState> {
   const file = findSeedFile()
   try {
-    return readStoreDocument(JSON.parse(await readFile(file, 'utf8')))
+    return readStoreDocument(JSON.parse(await readText(file)))
   } catch (error) {
     throw new ApictlError(
       `the seed data ${file} cannot be read: ${(error as Error).message}`,

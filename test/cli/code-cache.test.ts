@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { crc32 } from 'node:zlib'
@@ -114,6 +114,37 @@ describe('the CLI loads through a V8 code cache in the cache dir', () => {
     expect((await run(env, get)).cache).toBe('accepted')
     expect((await run(env, ['rest', '--help'])).cache).toBe('accepted')
     expect(statSync(file!).mtimeMs).toBe(withGet.mtimeMs)
+  })
+
+  it('using a cache marks it; writing one removes others unused for a week, and old temp files', async () => {
+    const env = isolatedEnv()
+    await run(env)
+    const [file] = cacheFiles(env)
+    const dir = join(env.APICTL_CACHE_DIR!, 'code-cache')
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000)
+    utimesSync(file!, daysAgo(3), daysAgo(3))
+    expect((await run(env)).cache).toBe('accepted')
+    expect(Date.now() - statSync(file!).mtimeMs).toBeLessThan(60 * 60 * 1000)
+    const aged = (name: string, days: number) => {
+      writeFileSync(join(dir, name), 'x')
+      utimesSync(join(dir, name), daysAgo(days), daysAgo(days))
+    }
+    aged('0.0.9-0123456789abcdef-v20.0.0-x64-plain-rest.bin', 30)
+    aged('0.1.0-fedcba9876543210-v20.20.2-x64-plain-other.bin', 2)
+    aged('0.1.0-fedcba9876543210-v20.20.2-x64-plain-other.bin.4242.tmp', 2)
+    aged('notes.txt', 30)
+    await run(env, ['rest', 'get', 'http://127.0.0.1:9/v1/items', '--dry-run'])
+    expect(readdirSync(dir).sort()).toEqual(
+      [
+        '0.1.0-fedcba9876543210-v20.20.2-x64-plain-other.bin',
+        'notes.txt',
+        file!.split('/').pop()!,
+        cacheFiles(env)
+          .find((name) => name.endsWith('-rest.bin'))!
+          .split('/')
+          .pop()!,
+      ].sort(),
+    )
   })
 
   it('an unusable cache dir changes nothing but speed', async () => {

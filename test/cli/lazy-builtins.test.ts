@@ -74,6 +74,13 @@ describe('plain-HTTP commands load no TLS, crypto, child_process, fs/promises or
     for (const name of [...NOT_NEEDED, 'http2', 'worker_threads']) expect(loaded, name).not.toContain(name)
   })
 
+  it('rest get against the embedded reference server (the local profile)', async () => {
+    const loaded = await builtinsOf(['rest', 'get', '/v1/items/1'], isolatedEnv())
+    expect(loaded).toContain('http')
+    // Node's net.Server#listen itself loads cluster, and with it dns and child_process.
+    for (const name of ['https', 'tls', 'crypto', 'fs/promises']) expect(loaded, name).not.toContain(name)
+  })
+
   it('what they leave out still loads when needed: a gzip answer is decoded (zlib)', async () => {
     const result = await runCli(['rest', 'get', gzipped.url, '-o', 'json'], { env: isolatedEnv() })
     expect(result.stderr).toBe('')

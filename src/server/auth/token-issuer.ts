@@ -45,11 +45,18 @@ export function tokenSettingsFromEnv(env: Record<string, string | undefined>): T
  */
 export class TokenIssuer {
   readonly ttlSeconds: number
-  readonly #key: Uint8Array
+  readonly #secret: string | undefined
+  #keyBytes: Uint8Array | undefined
 
   constructor(settings: TokenSettings = {}) {
-    this.#key = secretBytes(settings.secret)
+    this.#secret = settings.secret
     this.ttlSeconds = settings.ttlSeconds ?? defaultTokenTtlSeconds
+  }
+
+  /** Made on first use: a random process secret needs node:crypto, which a server that never signs need not load. */
+  get #key(): Uint8Array {
+    this.#keyBytes ??= secretBytes(this.#secret)
+    return this.#keyBytes
   }
 
   async sign(subject: string, scope?: string): Promise<{ token: string; expiresIn: number }> {
