@@ -32,17 +32,27 @@ const serverGraphqlStaysExternal = {
 }
 
 /**
- * got imports http2-wrapper, cacheable-request and cacheable-lookup at load time
- * but uses them only with options apictl never sets (`http2`, `cache`,
- * `dnsCache`); the bundle gets
- * small stubs instead (scripts/stubs/), which saves ~15 ms of every start-up.
+ * Packages the bundles import at load time but use only with options apictl never sets, so
+ * they get small stubs instead (scripts/stubs/) that throw a clear error if ever touched:
+ * got's http2-wrapper, cacheable-request and cacheable-lookup (its `http2`, `cache` and
+ * `dnsCache` options; ~15 ms of every start-up, node:http2 and node:dns among it), and
+ * inquirer's editor prompt (@inquirer/editor, with chardet and iconv-lite: 550 KB).
  */
-const unusedGotFeatures = {
-  name: 'unused-got-features',
+const STUBBED = {
+  'http2-wrapper': 'http2-wrapper',
+  'cacheable-request': 'cacheable-request',
+  'cacheable-lookup': 'cacheable-lookup',
+  '@inquirer/editor': 'inquirer-editor',
+}
+const unusedPackageFeatures = {
+  name: 'unused-package-features',
   setup(builder) {
-    builder.onResolve({ filter: /^(http2-wrapper|cacheable-request|cacheable-lookup)$/ }, (args) => ({
-      path: fileURLToPath(new URL(`stubs/${args.path}.mjs`, import.meta.url)),
-    }))
+    builder.onResolve(
+      { filter: /^(http2-wrapper|cacheable-request|cacheable-lookup|@inquirer\/editor)$/ },
+      (args) => ({
+        path: fileURLToPath(new URL(`stubs/${STUBBED[args.path]}.mjs`, import.meta.url)),
+      }),
+    )
   },
 }
 
@@ -253,7 +263,7 @@ async function buildCliBundle(group) {
     external: EXTERNAL,
     plugins: [
       serverGraphqlStaysExternal,
-      unusedGotFeatures,
+      unusedPackageFeatures,
       lazyListFormat,
       gotRequestIds,
       fetchHeadersForGraphqlRequest,
@@ -311,7 +321,7 @@ const result = await build({
   // Client-side packages are bundled (one file read and compiled instead of
   // dozens resolved one by one); server-side ones stay in node_modules.
   external: EXTERNAL,
-  plugins: [serverGraphqlStaysExternal, unusedGotFeatures, lazyListFormat, fetchHeadersForGraphqlRequest],
+  plugins: [serverGraphqlStaysExternal, unusedPackageFeatures, lazyListFormat, fetchHeadersForGraphqlRequest],
   banner: {
     js: "import { createRequire as __apictlRequire } from 'node:module'; const require = __apictlRequire(import.meta.url);",
   },

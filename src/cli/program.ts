@@ -13,7 +13,7 @@ export type SetExitCode = (code: number) => void
 
 /**
  * commander wiring only. Each command's module is imported inside its action,
- * so `apictl --help` and `--version` load none of got, graphql or sax.
+ * so `apictl --help` and `--version` load none of got, graphql or xml-js.
  */
 export function buildProgram(ctx: Context, setExitCode: SetExitCode): Command {
   const program = new Command('apictl')

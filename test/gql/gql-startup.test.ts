@@ -32,7 +32,15 @@ const loads = (sources: string[], name: string) =>
 describe('gql loads only what it uses', () => {
   it('gql --help loads none of graphql, graphql-request, got, inquirer or ws', async () => {
     const sources = await loadedSources(['gql', '--help'])
-    for (const name of ['graphql', 'graphql-request', 'got', '@inquirer/core', 'ws', 'graphql-ws'])
+    for (const name of [
+      'graphql',
+      'graphql-request',
+      'got',
+      'inquirer',
+      '@inquirer/core',
+      'ws',
+      'graphql-ws',
+    ])
       expect(loads(sources, name), name).toBe(false)
   })
 
@@ -47,6 +55,7 @@ describe('gql loads only what it uses', () => {
     ])
     expect(loads(sources, 'graphql')).toBe(true)
     expect(loads(sources, 'graphql-request')).toBe(true)
+    expect(loads(sources, 'inquirer')).toBe(false)
     expect(loads(sources, '@inquirer/core')).toBe(false)
     expect(loads(sources, 'ws')).toBe(false)
   })

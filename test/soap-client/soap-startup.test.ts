@@ -34,14 +34,14 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 describe('apictl soap loads only what it uses', () => {
-  it('soap call --help loads none of got, sax, cli-table3 or inquirer', async () => {
+  it('soap call --help loads none of got, xml-js, cli-table3 or inquirer', async () => {
     const packages = await loadedPackages(['soap', 'call', '--help'], isolatedEnv())
     expect(packages.has('commander')).toBe(true)
-    for (const heavy of ['got', 'sax', 'cli-table3', '@inquirer/core', 'graphql'])
+    for (const heavy of ['got', 'xml-js', 'sax', 'cli-table3', 'inquirer', '@inquirer/core', 'graphql'])
       expect(packages.has(heavy), heavy).toBe(false)
   })
 
-  it('a call with a cached WSDL loads got and sax (the check can fail) but not cli-table3, inquirer or graphql', async () => {
+  it('a call with a cached WSDL loads got and xml-js (the check can fail) but not cli-table3, inquirer or graphql', async () => {
     const env = isolatedEnv()
     const args = [
       'soap',
@@ -56,8 +56,8 @@ describe('apictl soap loads only what it uses', () => {
     await exec(process.execPath, [CLI, ...args], { env })
     const packages = await loadedPackages(args, env)
     expect(packages.has('got')).toBe(true)
-    expect(packages.has('sax')).toBe(true)
-    for (const heavy of ['cli-table3', '@inquirer/core', 'graphql', '@apollo/server'])
+    expect(packages.has('xml-js')).toBe(true)
+    for (const heavy of ['cli-table3', 'inquirer', '@inquirer/core', 'graphql', '@apollo/server'])
       expect(packages.has(heavy), heavy).toBe(false)
   })
 })

@@ -1,4 +1,4 @@
-import sax from 'sax'
+import { xml2js } from 'xml-js'
 import { type RawNode, resolveNames } from './resolve-names.js'
 import type { XmlElement } from './xml-element.js'
 import { XmlReadError } from './xml-read-error.js'
@@ -55,70 +55,60 @@ function precheck(text: string): void {
   }
 }
 
-/**
- * The sax parse (strict, XML's five entities only) into a raw tree, with the depth and count
- * limits enforced as elements open and the first error ending the parse. Comments are dropped;
- * processing instructions are refused unless allowed (then dropped), except a stray XML
- * declaration, which is dropped. sax is driven directly: through xml-js it cost about a
- * quarter more per envelope.
- */
+/** The sax parse through xml-js, with the depth and count limits enforced as elements open. */
 function parseRaw(text: string, limits: Required<Omit<XmlReadLimits, 'maxLength'>>): RawNode {
-  const document: RawNode = { elements: [] }
-  const open: RawNode[] = [document]
+  const depthOf = new Map<object, number>()
+  let lastDepth = 0
   let count = 0
-  // strictEntities (sax reads it, its types lack it): XML's five entities, not HTML's.
-  const parser = sax.parser(true, { strictEntities: true } as sax.SAXOptions)
-  const add = (node: RawNode) => {
-    const parent = open[open.length - 1]!
-    if (parent.elements === undefined) parent.elements = [node]
-    else parent.elements.push(node)
+  try {
+    return xml2js(text, {
+      compact: false,
+      captureSpacesBetweenElements: true,
+      doctypeFn: () => {
+        throw new XmlReadError(
+          'doctype',
+          'the document has a DOCTYPE, which is refused (WS-I Basic Profile R1008)',
+        )
+      },
+      instructionFn: (value: string) => {
+        if (limits.allowInstructions) return value
+        throw new XmlReadError('instruction', 'processing instructions are not allowed in a SOAP message')
+      },
+      elementNameFn: (name: string, parent: object) => {
+        // A parent without a recorded depth has no children yet, so it is the
+        // element opened last: its depth is the last one handed out.
+        let parentDepth = depthOf.get(parent)
+        if (parentDepth === undefined) {
+          parentDepth = count === 0 ? 0 : lastDepth
+          depthOf.set(parent, parentDepth)
+        }
+        lastDepth = parentDepth + 1
+        if (lastDepth > limits.maxDepth) {
+          throw new XmlReadError('depth', `elements are nested deeper than ${limits.maxDepth} levels`)
+        }
+        if (++count > limits.maxElements) {
+          throw new XmlReadError('elements', `the document has more than ${limits.maxElements} elements`)
+        }
+        return name
+      },
+    } as never) as RawNode
+  } catch (error) {
+    if (error instanceof XmlReadError) throw error
+    const reason = (error as Error).message.split('\n')[0] ?? 'unreadable'
+    throw new XmlReadError('syntax', `not well-formed XML: ${reason}`)
   }
-  parser.onopentag = (tag) => {
-    if (open.length > limits.maxDepth) {
-      throw new XmlReadError('depth', `elements are nested deeper than ${limits.maxDepth} levels`)
-    }
-    if (++count > limits.maxElements) {
-      throw new XmlReadError('elements', `the document has more than ${limits.maxElements} elements`)
-    }
-    const element: RawNode = { type: 'element', name: tag.name }
-    const attributes = tag.attributes as Record<string, string>
-    for (const _ in attributes) {
-      element.attributes = attributes
-      break
-    }
-    add(element)
-    open.push(element)
-  }
-  parser.onclosetag = () => {
-    open.pop()
-  }
-  parser.ontext = (value) => add({ type: 'text', text: value })
-  parser.oncdata = (value) => add({ type: 'cdata', cdata: value })
-  parser.ondoctype = () => {
-    throw new XmlReadError(
-      'doctype',
-      'the document has a DOCTYPE, which is refused (WS-I Basic Profile R1008)',
-    )
-  }
-  parser.onprocessinginstruction = (instruction) => {
-    if (limits.allowInstructions || instruction.name.toLowerCase() === 'xml') return
-    throw new XmlReadError('instruction', 'processing instructions are not allowed in a SOAP message')
-  }
-  parser.onerror = (error) => {
-    throw new XmlReadError('syntax', `not well-formed XML: ${error.message.split('\n')[0] ?? 'unreadable'}`)
-  }
-  parser.write(text).close()
-  if (open.length > 1) {
-    throw new XmlReadError('syntax', `not well-formed XML: the document ends inside <${open[1]!.name}>`)
-  }
-  return document
 }
 
 function documentElement(raw: RawNode): RawNode {
   const roots = (raw.elements ?? []).filter((node) => node.type === 'element')
   if (roots.length === 0) throw new XmlReadError('syntax', 'not XML: there is no element')
   if (roots.length > 1) throw new XmlReadError('syntax', 'not well-formed XML: more than one root element')
-  return roots[0]!
+  const root = roots[0]!
+  // xml-js drops `parent` from an element when it closes; sax does not complain about a cut-off end.
+  if (Object.hasOwn(root, 'parent')) {
+    throw new XmlReadError('syntax', `not well-formed XML: the document ends inside <${root.name}>`)
+  }
+  return root
 }
 
 /**

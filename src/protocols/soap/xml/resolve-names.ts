@@ -2,7 +2,7 @@ import { type QName, xmlNamespace, xmlnsNamespace } from './qname.js'
 import type { XmlAttribute, XmlElement, XmlNode } from './xml-element.js'
 import { XmlReadError } from './xml-read-error.js'
 
-/** The raw tree read-xml.ts builds from sax's events (xml-js's non-compact shape). */
+/** What xml-js hands back in its non-compact form (the fields we use). */
 export interface RawNode {
   type?: string
   name?: string
@@ -10,6 +10,7 @@ export interface RawNode {
   elements?: RawNode[]
   text?: string
   cdata?: string
+  parent?: unknown
 }
 
 const initialScope: ReadonlyMap<string, string> = new Map([['xml', xmlNamespace]])
@@ -108,7 +109,7 @@ function convert(raw: RawNode, inherited: ReadonlyMap<string, string>): XmlEleme
   }
 }
 
-/** The raw tree (prefixed names, xmlns attributes) → the namespace-resolved model. */
+/** xml-js's tree (prefixed names, xmlns attributes) → the namespace-resolved model. */
 export function resolveNames(root: RawNode): XmlElement {
   return convert(root, initialScope)
 }

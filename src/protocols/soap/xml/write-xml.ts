@@ -125,8 +125,8 @@ function writeElement(node: XmlElement, table: PrefixTable, declarations: string
 /**
  * Serialises the model: namespaces declared once on the root (with the
  * preferred prefixes), text and attributes escaped, characters XML 1.0
- * cannot carry replaced by U+FFFD, names checked. (xml-js's js2xml was
- * not used: it turns a literal "&amp;" in text back into
+ * cannot carry replaced by U+FFFD, names checked. (xml-js reads; its
+ * js2xml is not used here: it turns a literal "&amp;" in text back into
  * "&", leaves `&` and `<` in attribute values unescaped, and costs a third
  * of a GetItem answer's budget.)
  */

@@ -1,4 +1,4 @@
-import { checkbox, confirm, input, select } from '@inquirer/prompts'
+import inquirer from 'inquirer'
 import type { InputPromptOptions, PromptChoice, Prompter } from './prompter.js'
 
 export interface PrompterStreams {
@@ -6,35 +6,41 @@ export interface PrompterStreams {
   output: NodeJS.WritableStream
 }
 
-/**
- * The Prompter over inquirer's prompts, on the given terminal streams. Each prompt is
- * imported on its own (not the `inquirer` umbrella, whose editor prompt alone bundles
- * ~550 KB of encoding tables every start-up would read).
- */
+/** The Prompter over inquirer, on the given terminal streams. */
 export function inquirerPrompter(streams: PrompterStreams): Prompter {
-  const context = { input: streams.input, output: streams.output }
+  const prompt = inquirer.createPromptModule({
+    input: streams.input as NodeJS.ReadStream,
+    output: streams.output as NodeJS.WriteStream,
+  })
+  // inquirer's question types are a wide union keyed by `type`; one loose call site keeps the rest typed.
+  const ask = async <T>(question: Record<string, unknown>): Promise<T> => {
+    const answers = (await prompt([{ ...question, name: 'answer' } as never])) as { answer: T }
+    return answers.answer
+  }
   return {
     select: <T>(message: string, choices: ReadonlyArray<PromptChoice<T>>) =>
-      select<T>({ message, choices: choices.map(toChoice), pageSize: 15 }, context),
+      ask<T>({ type: 'select', message, choices: choices.map(toChoice), pageSize: 15 }),
     checkbox: <T>(
       message: string,
       choices: ReadonlyArray<PromptChoice<T>>,
       options: { required?: boolean } = {},
     ) =>
-      checkbox<T>(
-        { message, choices: choices.map(toChoice), required: options.required ?? false, pageSize: 15 },
-        context,
-      ),
+      ask<T[]>({
+        type: 'checkbox',
+        message,
+        choices: choices.map(toChoice),
+        required: options.required ?? false,
+        pageSize: 15,
+      }),
     input: (message: string, options: InputPromptOptions = {}) =>
-      input(
-        {
-          message,
-          ...(options.default === undefined ? {} : { default: options.default }),
-          ...(options.validate ? { validate: (text: string) => options.validate!(text) } : {}),
-        },
-        context,
-      ),
-    confirm: (message: string, defaultValue = true) => confirm({ message, default: defaultValue }, context),
+      ask<string>({
+        type: 'input',
+        message,
+        default: options.default,
+        validate: options.validate ? (text: string) => options.validate!(text) : undefined,
+      }),
+    confirm: (message: string, defaultValue = true) =>
+      ask<boolean>({ type: 'confirm', message, default: defaultValue }),
   }
 }
 
