@@ -41,15 +41,18 @@ function cacheDir(env) {
   return path.join(xdg && path.isAbsolute(xdg) ? xdg : path.join(homedir(), '.cache'), 'apictl')
 }
 
-function cacheFile(source, args) {
+function cacheFile(bundle, source, args) {
   const version = require('../package.json').version
   const hash = source.startsWith(HEADER) ? source.slice(HEADER.length, source.indexOf('\n')) : 'unhashed'
+  // Where the bundle is, too: V8 keeps the file name a cache was made with (stack traces would
+  // name another checkout's copy of the same build).
+  const place = crc32(bundle).toString(16).padStart(8, '0')
   const command = COMMANDS.has(args[0]) ? args[0] : 'other'
   // V8 rejects a cache made under other flags (--cpu-prof, --max-old-space-size, …): runs with
   // other options get their own file rather than rewriting one another's.
   const options = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join('\0')
   const flags = options === '' ? 'plain' : crc32(options).toString(16).padStart(8, '0')
-  const key = `${version}-${hash}-${process.version}-${process.arch}-${flags}-${command}`.replace(
+  const key = `${version}-${hash}-${place}-${process.version}-${process.arch}-${flags}-${command}`.replace(
     /[^\w.-]/g,
     '_',
   )
@@ -144,7 +147,7 @@ function loadCli(args) {
   // The build keeps the bundle ASCII (it checks), so latin1 reads it exactly, ~2 ms faster than utf8.
   const bundle = bundleFor(args)
   const source = fs.readFileSync(bundle, 'latin1')
-  const file = typeof crc32 === 'function' ? cacheFile(source, args) : undefined
+  const file = typeof crc32 === 'function' ? cacheFile(bundle, source, args) : undefined
   const cached = file === undefined ? undefined : readCache(file)
   const script = new vm.Script(
     `(function (exports, require, module, __filename, __dirname, __apictlImportMetaUrl, __apictlInit) {${source}\n})`,

@@ -7,10 +7,10 @@
 // With --types it also emits the library's .d.ts files (tsc), as `prepare` does.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
@@ -274,11 +274,15 @@ async function buildCliBundle(group) {
     define: { 'import.meta.url': '__apictlImportMetaUrl' },
     minifySyntax: true,
     minifyWhitespace: true,
+    // For APICTL_DEBUG=1 stack traces (src/cli/source-mapped-stack.ts); no source text inside.
+    sourcemap: 'external',
+    sourcesContent: false,
     logLevel: 'warning',
     metafile: true,
     write: false,
   })
-  let code = built.outputFiles[0].text
+  const output = (suffix) => built.outputFiles.find((file) => file.path.endsWith(suffix))
+  let code = output('.cjs').text
   const hooks = [
     [
       'var __esm=(fn,res)=>function(){return fn&&(res=(0,fn[__getOwnPropNames(fn)[0]])(fn=0)),res};',
@@ -305,10 +309,20 @@ async function buildCliBundle(group) {
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16)
   mkdirSync(new URL('../dist/cli', import.meta.url), { recursive: true })
   writeFileSync(new URL(`../${CLI_BUNDLE}`, import.meta.url), `// apictl-bundle ${hash}\n${code}`)
+  // The map, one line down for the hash line (a ';' starts each generated line). The hooks above
+  // change only the helpers' own line.
+  const map = JSON.parse(output('.map').text)
+  map.mappings = `;${map.mappings}`
+  writeFileSync(new URL(`../${CLI_BUNDLE}.map`, import.meta.url), JSON.stringify(map))
   return { file: CLI_BUNDLE, metafile: built.metafile, lazy }
 }
 
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true })
+// A build without --types (the test suite's quick rebuilds) keeps the declarations a full one wrote.
+const withTypes = process.argv.includes('--types')
+const distDir = fileURLToPath(new URL('../dist', import.meta.url))
+for (const entry of existsSync(distDir) ? readdirSync(distDir) : []) {
+  if (withTypes || entry !== 'types') rmSync(join(distDir, entry), { recursive: true, force: true })
+}
 const result = await build({
   // The library; the CLI is the one CommonJS file above.
   entryPoints: { index: 'src/index.ts' },
@@ -344,7 +358,7 @@ writeFileSync(
     lazy: Object.fromEntries(clis.map((cli) => [cli.file, cli.lazy])),
   }),
 )
-if (process.argv.includes('--types')) {
+if (withTypes) {
   execFileSync(
     process.execPath,
     ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--emitDeclarationOnly'],

@@ -1,6 +1,7 @@
 import { type Context, debugEnabled } from '../core/context.js'
 import { isApictlError } from '../core/errors.js'
 import { ExitCode } from '../core/exit-codes.js'
+import { sourceMappedStack } from './source-mapped-stack.js'
 
 /** Writes an error as people read it (what, where, what to try) and returns its exit code. */
 export function reportError(error: unknown, ctx: Context): number {
@@ -12,13 +13,15 @@ export function reportError(error: unknown, ctx: Context): number {
     if (error.where) lines.push(`  ${dim('where:')} ${error.where}`)
     if (error.hint) lines.push(`  ${dim('try:')}   ${error.hint}`)
     ctx.stderr.write(`${lines.join('\n')}\n`)
-    if (debugEnabled(ctx.env) && error.stack) ctx.stderr.write(`${error.stack}\n`)
+    if (debugEnabled(ctx.env) && error.stack) ctx.stderr.write(`${sourceMappedStack(error.stack)}\n`)
     return error.exitCode
   }
   const message = error instanceof Error ? error.message : String(error)
   ctx.stderr.write(
     `${red('internal error:')} ${message}\n  This is a bug in apictl. Run again with APICTL_DEBUG=1 for the stack trace and report it.\n`,
   )
-  if (debugEnabled(ctx.env) && error instanceof Error && error.stack) ctx.stderr.write(`${error.stack}\n`)
+  if (debugEnabled(ctx.env) && error instanceof Error && error.stack) {
+    ctx.stderr.write(`${sourceMappedStack(error.stack)}\n`)
+  }
   return ExitCode.Internal
 }

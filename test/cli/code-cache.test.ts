@@ -60,7 +60,7 @@ describe('the CLI loads through a V8 code cache in the cache dir', () => {
     expect(first.cache).toBe('no-cache')
     const [file, ...others] = cacheFiles(env)
     expect(others).toEqual([])
-    expect(file).toMatch(/0\.1\.0-[0-9a-f]{16}-v\d+[^/]*-other\.bin$/)
+    expect(file).toMatch(/0\.1\.0-[0-9a-f]{16}-[0-9a-f]{8}-v\d+[^/]*-other\.bin$/)
     const written = statSync(file!).mtimeMs
     const second = await run(env)
     expect(second.cache).toBe('accepted')

@@ -69,6 +69,15 @@ describe('apictl rest: exit codes follow SPEC §3', () => {
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(/\n\s+at /)
   })
+
+  it('the stack trace names source files and lines, not positions in the bundle', async () => {
+    const result = await runCli(['rest', 'get', `http://127.0.0.1:${await freePort()}/v1/items`], {
+      env: { PATH: process.env.PATH, APICTL_DEBUG: '1', APICTL_CONFIG_DIR: '/nonexistent-apictl' },
+    })
+    expect(result.code).toBe(3)
+    expect(result.stderr).toMatch(/at toNetworkError \(\S*src\/transport\/network-error\.ts:\d+:\d+\)/)
+    expect(result.stderr).not.toMatch(/apictl-rest\.cjs:\d+/)
+  })
 })
 
 async function freePort(): Promise<number> {
