@@ -154,7 +154,6 @@ function loadCli(args) {
     {
       filename: bundle,
       cachedData: cached?.data,
-      importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     },
   )
   const ran = new Set()

@@ -197,6 +197,13 @@ const lazyBuiltins = {
 
 const EXTERNAL = ['@apollo/server', '@apollo/server/*', 'graphql-ws/use/*', 'ws', 'jose', 'soap']
 /**
+ * The CLI bundles also bundle jose (ESM only, so it could only be loaded with `import()`): code
+ * that V8 restores from the code cache loses vm.Script's dynamic-import callback, so an
+ * `import()` in the bundle fails on every run after the first (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING).
+ * The build refuses a CLI bundle that still contains one.
+ */
+const CLI_EXTERNAL = EXTERNAL.filter((name) => name !== 'jose')
+/**
  * The modules each command group's actions start from (imported by the command definitions on
  * first use). `rest`, `gql` and `soap` get a bundle of their own without the other groups'
  * actions (dist/cli/apictl-<group>.cjs): every start-up reads, and every code cache holds the
@@ -260,7 +267,7 @@ async function buildCliBundle(group) {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    external: EXTERNAL,
+    external: CLI_EXTERNAL,
     plugins: [
       serverGraphqlStaysExternal,
       unusedPackageFeatures,
@@ -300,6 +307,12 @@ async function buildCliBundle(group) {
       )
     }
     code = code.replace(helper, hooked)
+  }
+  const dynamicImport = /\bimport\(\s*["'`\w]/.exec(code)
+  if (dynamicImport !== null) {
+    throw new Error(
+      `${CLI_BUNDLE}: contains ${code.slice(dynamicImport.index, dynamicImport.index + 40)}…; a dynamic import() fails in code restored from the V8 code cache: bundle the package (CLI_EXTERNAL) or require() it`,
+    )
   }
   // bin/load-cli.cjs reads the bundle as latin1 (faster than utf8): esbuild escapes non-ASCII.
   if (Buffer.byteLength(code) !== code.length) {

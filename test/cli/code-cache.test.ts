@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -46,6 +46,33 @@ function moduleList(file: string): string[] {
   const bytes = readFileSync(file)
   const start = MAGIC.length + 8
   return bytes.toString('latin1', start, start + bytes.readUInt32BE(MAGIC.length + 4)).split('\n')
+}
+
+/** `apictl serve` on an ephemeral port; stop() ends it with SIGTERM and waits (the code cache is written at exit). */
+async function serve(
+  env: Record<string, string | undefined>,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--quiet'], {
+    env: env as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const url = await new Promise<string>((resolve, reject) => {
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk
+      const match = /listening on (http:\/\/\S+)/.exec(stderr)
+      if (match) resolve(match[1]!)
+    })
+    child.once('exit', (code) => reject(new Error(`serve exited (${code}): ${stderr}`)))
+  })
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
 }
 
 function cacheFiles(env: Record<string, string | undefined>): string[] {
@@ -145,6 +172,31 @@ describe('the CLI loads through a V8 code cache in the cache dir', () => {
           .pop()!,
       ].sort(),
     )
+  })
+
+  it('code restored from the cache still signs and checks tokens (a served run after a cached one)', async () => {
+    const env = isolatedEnv()
+    for (const round of [1, 2]) {
+      const server = await serve(env)
+      try {
+        const token = await fetch(`${server.url}/oauth/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'grant_type=client_credentials&client_id=demo&client_secret=demo-secret',
+        })
+        expect(token.status, `round ${round}`).toBe(200)
+        const { access_token } = (await token.json()) as { access_token: string }
+        const created = await fetch(`${server.url}/v1/items`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
+          body: JSON.stringify({ name: 'Cached', price: 1 }),
+        })
+        expect(created.status, `round ${round}`).toBe(201)
+      } finally {
+        await server.stop()
+      }
+    }
+    expect(cacheFiles(env).some((file) => file.endsWith('-serve.bin'))).toBe(true)
   })
 
   it('an unusable cache dir changes nothing but speed', async () => {
