@@ -5,10 +5,11 @@ import { formatGraphQLErrors } from '../render/format-graphql-errors.js'
 import { formatJson } from '../render/format-json.js'
 import { formatStatusLine } from '../render/format-status-line.js'
 import { formatTable } from '../render/format-table.js'
+import { createTheme } from '../render/theme.js'
 
 /**
- * stdout gets `data` (pretty, coloured on a terminal), `-o table` the first
- * list of objects under it, `-o json` the whole response object, `-o raw`
+ * stdout gets `data` (pretty, coloured on a terminal), `-o table` a table per
+ * root field (tableSections), `-o json` the whole response object, `-o raw`
  * the body as received. Errors (message, path, locations with the source
  * line, extensions.code) go to stderr, with partial data still on stdout.
  * Returns the exit code: 0, 4 for errors or a 4xx, 5 for a 5xx.
@@ -46,9 +47,16 @@ function stdoutText(
       return formatJson(result.body, { colour })
     case 'raw':
       return result.response.body
-    case 'table':
-      if (result.data === null || result.data === undefined) return undefined
-      return formatTable(tableValue(result.data), { colour, columns: ctx.stdout.columns ?? 100 })
+    case 'table': {
+      if (result.data === null || result.data === undefined) return dataText(result, colour)
+      const options = { colour, columns: ctx.stdout.columns ?? 100 }
+      return tableSections(result.data)
+        .map(({ title, value }) => {
+          const table = formatTable(value, options)
+          return title === undefined ? table : `${createTheme(colour).bold(title)}\n${table}`
+        })
+        .join('\n\n')
+    }
     case 'xml':
       ctx.stderr.write('warning: -o xml applies to XML bodies; showing the data as JSON.\n')
       return dataText(result, colour)
@@ -57,32 +65,53 @@ function stdoutText(
   }
 }
 
+/** `data` as JSON; `null` when the server answered `data: null` without errors (nothing to explain it on stderr). */
 function dataText(result: GraphQLResult, colour: boolean): string | undefined {
-  if (result.data === null || result.data === undefined) return undefined
+  if (result.data === undefined) return undefined
+  if (result.data === null) return result.errors.length > 0 ? undefined : formatJson(null, { colour })
   return formatJson(result.data, { colour })
 }
 
-/**
- * What `-o table` shows: the first list of objects under `data` (breadth
- * first), else the single root field's value, else `data` itself.
- */
-export function tableValue(data: unknown): unknown {
-  const queue: unknown[] = [data]
+/** One table of `-o table`: a root field's value (or the scalar root fields together), with its name. */
+export interface TableSection {
+  title?: string
+  value: unknown
+}
+
+function isListOfObjects(value: unknown): value is object[] {
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))
+  )
+}
+
+/** The first list of objects under a value (breadth first: a connection's `edges`/`items`), else the value. */
+function tabular(value: unknown): unknown {
+  const queue: unknown[] = [value]
   while (queue.length > 0) {
-    const value = queue.shift()
-    if (Array.isArray(value)) {
-      if (
-        value.length > 0 &&
-        value.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))
-      )
-        return value
-      continue
-    }
-    if (typeof value === 'object' && value !== null) queue.push(...Object.values(value))
+    const next = queue.shift()
+    if (isListOfObjects(next)) return next
+    if (typeof next === 'object' && next !== null) queue.push(...Object.values(next))
   }
-  if (typeof data === 'object' && data !== null) {
-    const values = Object.values(data)
-    if (values.length === 1) return values[0]
+  return value
+}
+
+/**
+ * What `-o table` shows, so that no root field is lost: each root field holding a list or an
+ * object gets a table of its own (its first list of objects, for a wrapper such as a
+ * connection), titled with its name when there are several; the scalar and null root fields
+ * share one key/value table.
+ */
+export function tableSections(data: unknown): TableSection[] {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return [{ value: data }]
+  const sections: TableSection[] = []
+  const scalars: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(data)) {
+    if (typeof value === 'object' && value !== null) sections.push({ title: name, value: tabular(value) })
+    else scalars[name] = value
   }
-  return data
+  if (Object.keys(scalars).length > 0) sections.unshift({ value: scalars })
+  if (sections.length === 1) return [{ value: sections[0]!.value }]
+  return sections
 }

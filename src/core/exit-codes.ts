@@ -7,6 +7,8 @@ export const ExitCode = {
   Rejected: 4,
   ServerFailed: 5,
   BadResponse: 6,
+  /** Stopped with Ctrl-C (SIGINT), as shells report it: 128 + 2. */
+  Interrupted: 130,
 } as const
 
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode]

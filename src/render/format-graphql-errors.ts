@@ -70,7 +70,7 @@ function groupByPath(
       ([name]) => name !== 'stacktrace' && name !== 'exception',
     )
     const key = JSON.stringify([error.message, error.locations ?? [], extensions])
-    const path = error.path && error.path.length > 0 ? error.path.join('.') : undefined
+    const path = error.path && error.path.length > 0 ? pathText(error.path) : undefined
     const group = groups.get(key)
     if (group && path !== undefined && group.paths.length > 0) group.paths.push(path)
     else groups.set(group ? `${key}#${groups.size}` : key, { error, paths: path === undefined ? [] : [path] })
@@ -81,4 +81,11 @@ function groupByPath(
 function pathList(paths: string[]): string {
   if (paths.length <= PATHS_SHOWN + 1) return paths.join(', ')
   return `${paths.slice(0, PATHS_SHOWN).join(', ')}, … (${paths.length} in all)`
+}
+
+/** A response path as code reads it: `items[0].name`. */
+function pathText(path: ReadonlyArray<string | number>): string {
+  return path
+    .map((step, index) => (typeof step === 'number' ? `[${step}]` : index === 0 ? step : `.${step}`))
+    .join('')
 }

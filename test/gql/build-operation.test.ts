@@ -110,6 +110,15 @@ describe('gql build: the document from prompts', () => {
     )
   })
 
+  it('a subscription: the root types offered include Subscription', async () => {
+    const { prompter, asked } = scriptedPrompter(['subscription', 'bookAdded', ['id', 'title']])
+    const built = await buildOperation(schema, prompter)
+    expect(asked[0]!.choices).toEqual(['query', 'mutation', 'subscription'])
+    expect(built.operation).toBe('subscription')
+    expect(built.document).toBe('subscription {\n  bookAdded {\n    id\n    title\n  }\n}')
+    expect(validate(schema, parse(built.document))).toEqual([])
+  })
+
   it('the field list offers leaves and { … } for object fields', async () => {
     const { prompter, asked } = scriptedPrompter(['query', 'book', '3', ['title', 'rating']])
     const built = await buildOperation(schema, prompter)

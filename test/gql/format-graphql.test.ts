@@ -50,7 +50,7 @@ describe('formatGraphQLErrors', () => {
     expect(formatGraphQLErrors([0, 1, 2, 3, 4].map(error), { colour: false, source })).toBe(
       [
         'error: down (×5)',
-        '  path:  books.0.isbn, books.1.isbn, books.2.isbn, … (5 in all)',
+        '  path:  books[0].isbn, books[1].isbn, books[2].isbn, … (5 in all)',
         '  code:  DOWN',
         '  extra: {"retryAfter":5}',
         '  at:    query:1:11',

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { buildClientSchema, buildSchema, type IntrospectionQuery, printSchema } from 'graphql'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isolatedEnv, runCli } from '../support/run-cli.js'
+import { json, startTestServer } from '../support/test-server.js'
 import { LIBRARY_SDL } from './support/library-schema.js'
 import {
   type RecordedRequest,
@@ -122,7 +123,7 @@ describe('gql against a stock Apollo server', () => {
       ],
     })
     expect(result.stderr).toContain('error: The ISBN service is down. (×2)')
-    expect(result.stderr).toContain('path:  books.0.isbn, books.1.isbn')
+    expect(result.stderr).toContain('path:  books[0].isbn, books[1].isbn')
     expect(result.stderr).toContain('code:  ISBN_UNAVAILABLE')
     expect(result.stderr).toContain(`at:    query:1:${document.indexOf('isbn') + 1}`)
     expect(result.stderr).toContain(`    1 | ${document}\n      | ${' '.repeat(document.indexOf('isbn'))}^`)
@@ -222,5 +223,83 @@ describe('gql schema', () => {
     expect(refreshed.code).toBe(0)
     expect(refreshed.stderr).toContain(`refreshed the schema of ${server.url}`)
     expect(server.requests.length).toBe(before + 2)
+  })
+})
+
+describe('gql input forms', () => {
+  it('-f - reads the document from stdin', async () => {
+    const result = await runCli(['gql', '-f', '-', '-e', server.url], {
+      env,
+      input: '{ books(first: 1) { id } }',
+    })
+    expect(result.code, result.stderr).toBe(0)
+    expect(JSON.parse(result.stdout)).toEqual({ books: [{ id: '1' }] })
+  })
+
+  it('a missing -f file is named in words, with what to try', async () => {
+    const result = await gql(['-f', 'no-such-file.graphql'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('Cannot read -f no-such-file.graphql: no such file.')
+    expect(result.stderr).toMatch(/try: .*-f - reads the document from stdin/)
+  })
+
+  it('--var: one value for a list variable is a list of one; null for a nullable Int', async () => {
+    const result = await gql([
+      'query ($ids: [ID!], $count: Int) { echo(ids: $ids, count: $count) { ids count } }',
+      '--var',
+      'ids=7',
+      '--var',
+      'count=null',
+    ])
+    expect(result.code, result.stderr).toBe(0)
+    expect(lastOperation().variables).toEqual({ ids: ['7'], count: null })
+  })
+
+  it('--variables naming a variable the operation does not declare: sent, with a warning', async () => {
+    const result = await gql([
+      'query ($count: Int) { echo(count: $count) { count } }',
+      '--variables',
+      '{"count": 2, "zzz": 1}',
+    ])
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stderr).toContain('warning: --variables gives $zzz, which the operation does not declare')
+    expect(lastOperation().variables).toEqual({ count: 2, zzz: 1 })
+  })
+
+  it('gql subscribe refuses --get (subscriptions run over graphql-ws); nothing is sent', async () => {
+    const before = server.requests.length
+    const result = await gql(['subscribe', 'subscription { bookAdded { id } }', '--get'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('--get does not apply to gql subscribe')
+    expect(server.requests.length).toBe(before)
+  })
+})
+
+describe('gql validate with --schema FILE needs no server', () => {
+  it('validates offline: no embedded server is started, nothing is sent', async () => {
+    const folder = isolatedEnv()
+    const schemaFile = join(folder.HOME!, 'library.graphql')
+    writeFileSync(schemaFile, LIBRARY_SDL)
+    const valid = await runCli(['gql', 'validate', '{ bookCount }', '--schema', schemaFile], { env: folder })
+    expect(valid.code, valid.stderr).toBe(0)
+    expect(valid.stderr).not.toContain('started the built-in reference server')
+    const invalid = await runCli(['gql', 'validate', '{ bookCont }', '--schema', schemaFile], { env: folder })
+    expect(invalid.code).toBe(2)
+    expect(invalid.stderr).toMatch(/Cannot query field "bookCont" .*Did you mean "bookCount"/)
+  })
+})
+
+describe('a response with data null and no errors', () => {
+  it('prints null (not nothing) and exits 0', async () => {
+    const nulled = await startTestServer((_request, response) => json(response, 200, { data: null }))
+    try {
+      const result = await runCli(['gql', '{ anything }', '--no-validate', '-e', nulled.url], {
+        env: isolatedEnv(),
+      })
+      expect(result.code, result.stderr).toBe(0)
+      expect(result.stdout).toBe('null\n')
+    } finally {
+      await nulled.close()
+    }
   })
 })

@@ -93,6 +93,19 @@ describe('gql against the reference server', () => {
     expect(reference.stderr()).toMatch(/^GET \/graphql\?query=/m)
   })
 
+  it('-o table shows every root field: scalars together, each list or object under its name', async () => {
+    const result = await gql([
+      '{ itemCount a: items(limit: 2) { id } b: item(id: "1") { id name } }',
+      '-o',
+      'table',
+    ])
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toMatch(/│ itemCount\s+│ \d+\s+│/)
+    expect(result.stdout).toMatch(/^a\n┌/m)
+    expect(result.stdout).toMatch(/^b\n┌/m)
+    expect(result.stdout).toMatch(/│ name\s+│ Mechanical Keyboard\s+│/)
+  })
+
   it('gql schema prints SDL with descriptions that parses back', async () => {
     const schema = await runCli(['gql', 'schema', '-e', endpoint], { env })
     expect(schema.code).toBe(0)

@@ -78,7 +78,7 @@ describe('gql subscribe over graphql-ws (stock Apollo schema, graphql-ws useServ
     expect(result.stdout).toBe('{\n  "countdown": 3\n}\n{\n  "countdown": 2\n}\n{\n  "countdown": 1\n}\n')
   })
 
-  it('Ctrl-C ends it cleanly: exit 0', async () => {
+  it('Ctrl-C ends it cleanly: the socket closed, exit 130 (as shells report SIGINT)', async () => {
     const before = server.connections.length
     const running: RunningCli = startCli(
       ['gql', 'subscribe', 'subscription { bookAdded { id } }', '-v', '-e', server.url],
@@ -87,7 +87,7 @@ describe('gql subscribe over graphql-ws (stock Apollo schema, graphql-ws useServ
     await waitFor(() => running.stderr().includes('subscribed at ws://'), 'the subscription to start')
     expect(server.connections.length).toBe(before + 1)
     running.child.kill('SIGINT')
-    expect(await running.exited).toBe(0)
+    expect(await running.exited).toBe(130)
     expect(running.stderr()).toContain('subscription ended (cancelled) after 0 event(s)')
   })
 

@@ -1,6 +1,6 @@
 import { buildSchema, type OperationDefinitionNode, parse } from 'graphql'
 import { describe, expect, it } from 'vitest'
-import { tableValue } from '../../src/cli/print-graphql-result.js'
+import { tableSections } from '../../src/cli/print-graphql-result.js'
 import type { HttpRequest, HttpResponse } from '../../src/core/exchange.js'
 import { buildGraphQLRequest, cleanQuery } from '../../src/protocols/graphql/client/build-graphql-request.js'
 import { coerceVariableOptions } from '../../src/protocols/graphql/client/coerce-variables.js'
@@ -52,7 +52,7 @@ describe('decodeGraphQLResponse', () => {
 describe('coerceVariableOptions', () => {
   const schema = buildSchema(LIBRARY_SDL)
   const operation = parse(
-    'query ($i: Int!, $f: Float, $b: Boolean, $s: String, $id: ID, $g: Genre, $l: [ID!], $o: BookFilter, $x: Custom) { bookCount }',
+    'query ($i: Int!, $f: Float, $b: Boolean, $s: String, $id: ID, $g: Genre, $l: [ID!], $o: BookFilter, $x: Custom, $li: [Int]) { bookCount }',
   ).definitions[0] as OperationDefinitionNode
   const coerce = (items: string[], withSchema = true) =>
     coerceVariableOptions(items, operation, withSchema ? schema : undefined)
@@ -84,12 +84,29 @@ describe('coerceVariableOptions', () => {
     expect(coerce(['s:=null', '$i=1'])).toEqual({ s: null, i: 1 })
   })
 
+  it('one value for a list is a list of one, coerced by the item type (as GraphQL coerces inputs)', () => {
+    expect(coerce(['l=7', 'li=3'])).toEqual({ l: ['7'], li: [3] })
+    expect(coerce(['l=1,2'])).toEqual({ l: ['1,2'] })
+    expect(() => coerce(['li=x'])).toThrow('$li is declared [Int], and "x" is not a JSON list or one Int')
+  })
+
+  it('null for a nullable variable of a non-text type; text types keep "null" as text (name:=null is null)', () => {
+    expect(coerce(['f=null', 'b=null', 'g=null', 'li=null', 'o=null'])).toEqual({
+      f: null,
+      b: null,
+      g: null,
+      li: null,
+      o: null,
+    })
+    expect(coerce(['s=null'])).toEqual({ s: 'null' })
+    expect(() => coerce(['i=null'])).toThrow('is not allowed (Int! cannot be null)')
+  })
+
   it('refuses what does not fit, naming the variable and the type', () => {
     expect(() => coerce(['i=1.5'])).toThrow('--var i=1.5: $i is declared Int!, and "1.5" is not an Int')
     expect(() => coerce(['i=3000000000'])).toThrow('is not an Int')
     expect(() => coerce(['f=abc'])).toThrow('$f is declared Float, and "abc" is not a Float')
     expect(() => coerce(['b=yes'])).toThrow('is not a Boolean (true or false)')
-    expect(() => coerce(['l=1,2'])).toThrow('is not a JSON list')
     expect(() => coerce(['o=minYear'])).toThrow('is not a JSON object (BookFilter)')
     expect(() => coerce(['g=fiction'])).toThrow('is not a Genre value (one of FICTION, HISTORY, SCIENCE)')
     expect(() => coerce(['novar'])).toThrow('expected name=value')
@@ -173,10 +190,15 @@ describe('buildGraphQLRequest', () => {
 })
 
 describe('small pieces', () => {
-  it('tableValue: the first list of objects under data, else the single root value', () => {
-    expect(tableValue({ page: { total: 2, items: [{ id: 1 }] } })).toEqual([{ id: 1 }])
-    expect(tableValue({ item: { id: 1 } })).toEqual({ id: 1 })
-    expect(tableValue({ a: 1, b: 2 })).toEqual({ a: 1, b: 2 })
+  it('tableSections: every root field shown; lists and objects each a table, scalars together', () => {
+    expect(tableSections({ page: { total: 2, items: [{ id: 1 }] } })).toEqual([{ value: [{ id: 1 }] }])
+    expect(tableSections({ item: { id: 1 } })).toEqual([{ value: { id: 1 } }])
+    expect(tableSections({ a: 1, b: null })).toEqual([{ value: { a: 1, b: null } }])
+    expect(tableSections({ itemCount: 44, items: [{ id: '1' }], item: { id: '2' } })).toEqual([
+      { value: { itemCount: 44 } },
+      { title: 'items', value: [{ id: '1' }] },
+      { title: 'item', value: { id: '2' } },
+    ])
   })
 
   it('webSocketUrl: http → ws, https → wss, the rest kept', () => {

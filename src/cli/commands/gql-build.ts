@@ -5,9 +5,10 @@ import { buildOperation } from '../../protocols/graphql/client/builder/build-ope
 import { inquirerPrompter } from '../../protocols/graphql/client/builder/inquirer-prompter.js'
 import type { Prompter } from '../../protocols/graphql/client/builder/prompter.js'
 import { executeDocument, withGqlSession } from './gql.js'
+import { subscribeDocument } from './gql-subscribe.js'
 
 /**
- * `apictl gql build`: builds a query or mutation from the schema with
+ * `apictl gql build`: builds a query, mutation or subscription from the schema with
  * prompts, prints it on stdout, and offers to send it (then as `apictl gql`
  * would). Needs a terminal on stdin; the prompts go to stderr so stdout
  * carries only the document and the result.
@@ -36,17 +37,25 @@ export async function runGqlBuild(
     } catch (error) {
       if ((error as Error).name !== 'ExitPromptError') throw error
       ctx.stderr.write('gql build: cancelled.\n')
-      return ExitCode.Ok
+      return ExitCode.Interrupted
     }
     ctx.stdout.write(`${built.document}\n`)
-    const send = await prompter
-      .confirm(`Send this ${built.operation} to ${session.endpoint}?`, true)
-      .catch((error: Error) => {
-        if (error.name === 'ExitPromptError') return false
-        throw error
-      })
-    if (!send) return ExitCode.Ok
-    return await executeDocument(session, { text: built.document, name: 'built document' }, ctx)
+    const question = session.offline
+      ? `Print the request for this ${built.operation} (${session.common.curl ? '--curl' : '--dry-run'}: nothing is sent)?`
+      : built.operation === 'subscription'
+        ? `Subscribe at ${session.endpoint} (Ctrl-C stops)?`
+        : `Send this ${built.operation} to ${session.endpoint}?`
+    let answer: boolean
+    try {
+      answer = await prompter.confirm(question, true)
+    } catch (error) {
+      if ((error as Error).name !== 'ExitPromptError') throw error
+      return ExitCode.Interrupted
+    }
+    if (!answer) return ExitCode.Ok
+    const document = { text: built.document, name: 'built document' }
+    if (built.operation === 'subscription') return await subscribeDocument(session, document, ctx)
+    return await executeDocument(session, document, ctx)
   })
 }
 

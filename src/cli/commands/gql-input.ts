@@ -3,11 +3,12 @@ import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
+import { fileProblem } from '../../core/file-problem.js'
 import type { DocumentSource } from '../../protocols/graphql/client/document-error.js'
 import { readStdin } from '../read-data-option.js'
 
 /**
- * The document: the argument (`-` for stdin), else -f FILE, else stdin when
+ * The document: the argument (`-` for stdin), else -f FILE (`-f -`: stdin), else stdin when
  * it is not a terminal. Named for messages: `query`, the file, `stdin`.
  */
 export async function readDocument(
@@ -19,17 +20,14 @@ export async function readDocument(
     throw new UsageError('Give the document either as an argument or with -f FILE, not both.')
   }
   if (argument !== undefined && argument !== '-') return { text: argument, name: 'query' }
-  if (file !== undefined) {
+  if (file !== undefined && file !== '-') {
     try {
       return { text: await readFile(inCwd(file, ctx), 'utf8'), name: file }
     } catch (error) {
-      throw new UsageError(
-        `Cannot read -f ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`,
-        {
-          where: file,
-          hint: 'Check the path (relative to the current directory).',
-        },
-      )
+      throw new UsageError(`Cannot read -f ${file}: ${fileProblem(error)}.`, {
+        where: file,
+        hint: 'Check the path (relative to the current directory); -f - reads the document from stdin.',
+      })
     }
   }
   if (ctx.stdin.isTTY) {
@@ -52,12 +50,10 @@ export async function readVariablesOption(
     try {
       text = await readFile(inCwd(file, ctx), 'utf8')
     } catch (error) {
-      throw new UsageError(
-        `Cannot read --variables ${value}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`,
-        {
-          where: file,
-        },
-      )
+      throw new UsageError(`Cannot read --variables ${value}: ${fileProblem(error)}.`, {
+        where: file,
+        hint: 'Check the path (relative to the current directory), or give the JSON itself.',
+      })
     }
   }
   let parsed: unknown
@@ -73,8 +69,9 @@ export async function readVariablesOption(
     )
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new UsageError('--variables must be a JSON object, e.g. {"id": "1"}.', {
+    throw new UsageError('--variables must be a JSON object.', {
       where: file ?? '--variables',
+      hint: `For example --variables '{"id": "1", "limit": 3}'`,
     })
   }
   return parsed as Record<string, unknown>

@@ -41,6 +41,11 @@ export async function runGqlSchema(raw: Record<string, unknown>, ctx: Context): 
         `${formatJson(loaded.introspection, { colour: common.output === 'json' && colour })}\n`,
       )
     } else {
+      if (common.output === 'table' || common.output === 'xml') {
+        ctx.stderr.write(
+          `warning: -o ${common.output} does not apply to a schema; showing it as SDL (-o json: the introspection result).\n`,
+        )
+      }
       ctx.stdout.write(`${formatGraphQLSdl(printSchema(loaded.schema), { colour })}\n`)
     }
     return ExitCode.Ok

@@ -37,10 +37,17 @@ export interface GqlSession {
   close(): Promise<void>
 }
 
-export async function openGqlSession(raw: Record<string, unknown>, ctx: Context): Promise<GqlSession> {
+/** `sends: false`: the command sends nothing itself (gql validate), so with --schema it needs no server. */
+export async function openGqlSession(
+  raw: Record<string, unknown>,
+  ctx: Context,
+  opening: { sends?: boolean } = {},
+): Promise<GqlSession> {
   const common = normalizeCommonOptions(raw as unknown as Parameters<typeof normalizeCommonOptions>[0])
   const options = raw as unknown as GqlCommandOptions
-  const offline = common.dryRun || common.curl
+  const needsNoEndpoint =
+    opening.sends === false && (options.schema !== undefined || options.validate === false)
+  const offline = common.dryRun || common.curl || needsNoEndpoint
   const target = await openTarget(
     { profileName: common.profile, send: !offline && options.endpoint === undefined },
     ctx,

@@ -27,22 +27,37 @@ export async function runGqlSubscribe(
   ctx: Context,
 ): Promise<number> {
   return withGqlSession(raw, ctx, async (session) => {
-    let source: DocumentSource | undefined
-    try {
-      if (session.common.curl) {
-        throw new UsageError('curl cannot speak the graphql-ws protocol.', {
-          hint: 'Use --dry-run to see the WebSocket request and the subscribe message.',
-        })
-      }
-      source = await readDocument(query, session.options.file, ctx)
-      const request = await subscriptionRequest(session, source, ctx)
-      if (session.common.dryRun) return printDryRun(request, ctx, session)
-      return await subscribe(request, session, source, ctx)
-    } catch (error) {
-      if (error instanceof GraphQLRejection) return printRejection(error, ctx, source, session.common.colour)
-      throw error
+    if (session.options.get) {
+      throw new UsageError(
+        '--get does not apply to gql subscribe: a subscription runs over graphql-ws (WebSocket).',
+        {
+          hint: 'Leave out --get; it sends queries as HTTP GET.',
+        },
+      )
     }
+    if (session.common.curl) {
+      throw new UsageError('curl cannot speak the graphql-ws protocol.', {
+        hint: 'Use --dry-run to see the WebSocket request and the subscribe message.',
+      })
+    }
+    return subscribeDocument(session, await readDocument(query, session.options.file, ctx), ctx)
   })
+}
+
+/** Checks a subscription document, then prints its request (--dry-run) or runs it until it ends; also `gql build`'s. */
+export async function subscribeDocument(
+  session: GqlSession,
+  source: DocumentSource,
+  ctx: Context,
+): Promise<number> {
+  try {
+    const request = await subscriptionRequest(session, source, ctx)
+    if (session.common.dryRun) return printDryRun(request, ctx, session)
+    return await subscribe(request, session, source, ctx)
+  } catch (error) {
+    if (error instanceof GraphQLRejection) return printRejection(error, ctx, source, session.common.colour)
+    throw error
+  }
 }
 
 type PreparedSubscription = Omit<SubscriptionRequest, 'onEvent' | 'signal'>
@@ -128,7 +143,9 @@ async function subscribe(
     })
     if (common.verbose)
       ctx.stderr.write(`subscription ended (${outcome.end}) after ${outcome.events} event(s)\n`)
-    return outcome.eventsWithErrors > 0 ? ExitCode.Rejected : ExitCode.Ok
+    if (outcome.eventsWithErrors > 0) return ExitCode.Rejected
+    // Ctrl-C ends a subscription as it ends any command: 130, so a script can tell it from --count or completion.
+    return cancel.signal.aborted ? ExitCode.Interrupted : ExitCode.Ok
   } finally {
     process.off('SIGINT', onInterrupt)
   }

@@ -19,41 +19,48 @@ export async function runGqlValidate(
   raw: Record<string, unknown>,
   ctx: Context,
 ): Promise<number> {
-  return withGqlSession(raw, ctx, async (session) => {
-    const { options } = session
-    const source = await readDocument(query, options.file, ctx)
-    const parsed = parseDocument(source)
-    const loaded = options.validate ? await session.schema() : undefined
-    const variables = await readVariablesOption(options.variables, ctx)
-    const operations = parsed.document.definitions.filter(
-      (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
-    )
-    if (
-      options.operation !== undefined ||
-      variables !== undefined ||
-      (options.var ?? []).length > 0 ||
-      operations.length === 1
-    ) {
-      checkOperation(parsed, {
-        schema: loaded?.schema,
-        schemaHint: loaded?.hint,
-        operationName: options.operation,
-        variables,
-        variableOptions: options.var,
-      })
-    } else if (loaded) {
-      validateDocument(loaded.schema, parsed, loaded.hint)
-    }
-    const names = operations.map((operation) =>
-      operation.name ? `${operation.operation} ${operation.name.value}` : `anonymous ${operation.operation}`,
-    )
-    const against = loaded
-      ? `checked against ${loaded.description}`
-      : 'syntax only, not checked against a schema'
-    const green = createTheme(colourEnabled(ctx.stderr, ctx.env, session.common.colour)).status(200)
-    ctx.stderr.write(
-      `${green('valid')}: ${names.join(', ') || 'fragments only'} in ${source.name}; ${against}\n`,
-    )
-    return ExitCode.Ok
-  })
+  return withGqlSession(
+    raw,
+    ctx,
+    async (session) => {
+      const { options } = session
+      const source = await readDocument(query, options.file, ctx)
+      const parsed = parseDocument(source)
+      const loaded = options.validate ? await session.schema() : undefined
+      const variables = await readVariablesOption(options.variables, ctx)
+      const operations = parsed.document.definitions.filter(
+        (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+      )
+      if (
+        options.operation !== undefined ||
+        variables !== undefined ||
+        (options.var ?? []).length > 0 ||
+        operations.length === 1
+      ) {
+        checkOperation(parsed, {
+          schema: loaded?.schema,
+          schemaHint: loaded?.hint,
+          operationName: options.operation,
+          variables,
+          variableOptions: options.var,
+        })
+      } else if (loaded) {
+        validateDocument(loaded.schema, parsed, loaded.hint)
+      }
+      const names = operations.map((operation) =>
+        operation.name
+          ? `${operation.operation} ${operation.name.value}`
+          : `anonymous ${operation.operation}`,
+      )
+      const against = loaded
+        ? `checked against ${loaded.description}`
+        : 'syntax only, not checked against a schema'
+      const green = createTheme(colourEnabled(ctx.stderr, ctx.env, session.common.colour)).status(200)
+      ctx.stderr.write(
+        `${green('valid')}: ${names.join(', ') || 'fragments only'} in ${source.name}; ${against}\n`,
+      )
+      return ExitCode.Ok
+    },
+    { sends: false },
+  )
 }

@@ -67,13 +67,21 @@ export async function checkSessionDocument(session: GqlSession, source: Document
   const parsed = parseDocument(source)
   const loaded = options.validate ? await session.schema() : undefined
   if (options.validate && loaded === undefined) noteNotValidated(session, ctx)
-  return checkOperation(parsed, {
+  const checked = checkOperation(parsed, {
     schema: loaded?.schema,
     schemaHint: loaded?.hint,
     operationName: options.operation,
     variables: await readVariablesOption(options.variables, ctx),
     variableOptions: options.var,
   })
+  if (checked.undeclared.length > 0) {
+    const names = checked.undeclared.map((name) => `$${name}`).join(', ')
+    const operation = checked.name === undefined ? 'the operation' : `operation ${checked.name}`
+    ctx.stderr.write(
+      `warning: --variables gives ${names}, which ${operation} does not declare (sent anyway).\n`,
+    )
+  }
+  return checked
 }
 
 export function noteNotValidated(session: GqlSession, ctx: Context): void {
@@ -93,9 +101,10 @@ export function withGqlSession(
   raw: Record<string, unknown>,
   ctx: Context,
   run: (session: GqlSession) => Promise<number>,
+  opening: { sends?: boolean } = {},
 ): Promise<number> {
   return reportingDocumentErrors(raw, ctx, async () => {
-    const session = await openGqlSession(raw, ctx)
+    const session = await openGqlSession(raw, ctx, opening)
     try {
       return await run(session)
     } finally {

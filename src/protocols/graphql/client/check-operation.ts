@@ -25,6 +25,8 @@ export interface CheckedOperation {
   name?: string
   /** undefined when no variables were given at all. */
   variables?: Record<string, unknown>
+  /** --variables names the operation does not declare (sent as given; servers ignore them). */
+  undeclared: string[]
 }
 
 /**
@@ -39,7 +41,15 @@ export function checkOperation(parsed: ParsedDocument, input: OperationInput): C
   const given = input.variables !== undefined || options.length > 0
   const variables = { ...input.variables, ...coerceVariableOptions(options, operation, input.schema) }
   if (input.schema) checkVariableValues(input.schema, operation, variables, parsed.source)
-  const checked: CheckedOperation = { operation, type: operation.operation as CheckedOperation['type'] }
+  const declared = new Set(
+    (operation.variableDefinitions ?? []).map((definition) => definition.variable.name.value),
+  )
+  const undeclared = Object.keys(input.variables ?? {}).filter((name) => !declared.has(name))
+  const checked: CheckedOperation = {
+    operation,
+    type: operation.operation as CheckedOperation['type'],
+    undeclared,
+  }
   if (operation.name) checked.name = operation.name.value
   if (given) checked.variables = variables
   return checked

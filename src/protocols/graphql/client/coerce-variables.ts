@@ -1,4 +1,4 @@
-import type { GraphQLSchema, OperationDefinitionNode } from 'graphql'
+import { type GraphQLSchema, Kind, type OperationDefinitionNode } from 'graphql'
 import { closestMatches } from '../../../config/did-you-mean.js'
 import { UsageError } from '../../../core/errors.js'
 import { typeText, type VariableShape, variableShape } from './variable-shape.js'
@@ -58,12 +58,18 @@ export function coerceVariableOptions(
       )
     }
     const declared = typeText(definition.type)
-    values[option.name] = coerceValue(option, declared, variableShape(definition.type, schema))
+    const nullable = definition.type.kind !== Kind.NON_NULL_TYPE
+    values[option.name] = coerceValue(option, declared, variableShape(definition.type, schema), nullable)
   }
   return values
 }
 
-function coerceValue(option: VariableOption, declared: string, shape: VariableShape): unknown {
+function coerceValue(
+  option: VariableOption,
+  declared: string,
+  shape: VariableShape,
+  nullable: boolean,
+): unknown {
   const { text } = option
   const fail = (expected: string, example: string): never => {
     throw new UsageError(
@@ -72,14 +78,35 @@ function coerceValue(option: VariableOption, declared: string, shape: VariableSh
     )
   }
   if (option.json) return (parseJson(text) ?? fail('JSON', `'${option.name}:=null'`)).value
+  // `null` for a nullable variable whose values are never text (for String and ID, `null` is text: use name:=null).
+  const textual = shape.kind === 'builtin' && (shape.name === 'String' || shape.name === 'ID')
+  if (text === 'null' && !textual) {
+    if (nullable) return null
+    fail(`allowed (${declared} cannot be null)`, examples(shape))
+  }
+  return coerceShaped(text, shape, fail)
+}
+
+/** A value for the shape; a single value for a list is a list of one (as GraphQL coerces inputs). */
+function coerceShaped(
+  text: string,
+  shape: VariableShape,
+  fail: (expected: string, example: string) => never,
+): unknown {
   switch (shape.kind) {
     case 'list': {
       const value = parseJson(text)
-      return Array.isArray(value?.value) ? value.value : fail('a JSON list', "'[1, 2]'")
+      if (Array.isArray(value?.value)) return value.value
+      if (shape.item.kind === 'list') return fail('a JSON list of lists', examples(shape))
+      return [
+        coerceShaped(text, shape.item, () =>
+          fail(`a JSON list or one ${describe(shape.item)}`, examples(shape)),
+        ),
+      ]
     }
     case 'input': {
       const value = parseJson(text)
-      return isObject(value?.value) ? value.value : fail(`a JSON object (${shape.name})`, `'{"name": "Pen"}'`)
+      return isObject(value?.value) ? value.value : fail(`a JSON object (${shape.name})`, examples(shape))
     }
     case 'enum':
       if (shape.values.includes(text)) return text
@@ -117,6 +144,30 @@ function coerceBuiltin(
     default:
       return text
   }
+}
+
+/** An example `--var` value for a shape (a list's example lists two of its item's). */
+function examples(shape: VariableShape): string {
+  switch (shape.kind) {
+    case 'list': {
+      const item = examples(shape.item).replace(/^'|'$/g, '')
+      const quoted =
+        shape.item.kind === 'builtin' && (shape.item.name === 'String' || shape.item.name === 'ID')
+      return quoted ? `'["${item}", "${item}2"]'` : `'[${item}, ${item}]'`
+    }
+    case 'input':
+      return `'{"name": "Pen"}'`
+    case 'enum':
+      return shape.values[0] ?? 'VALUE'
+    case 'builtin':
+      return { Int: '10', Float: '2.5', Boolean: 'true', String: 'text', ID: '1' }[shape.name]
+    case 'other':
+      return 'VALUE'
+  }
+}
+
+function describe(shape: VariableShape): string {
+  return shape.kind === 'list' ? 'list' : shape.name
 }
 
 function enumExpectation(name: string, values: string[]): string {

@@ -34,7 +34,7 @@ export async function fetchIntrospection(
     return data
   const reason = result.errors.map((error) => error.message).join('; ') || 'no __schema in the answer'
   throw new ApictlError(
-    `Could not read the schema of ${call.url} by introspection: ${reason}.`,
+    `Could not read the schema of ${call.url} by introspection: ${reason.replace(/[.\s]+$/, '')}.`,
     result.exitCode === ExitCode.Ok ? ExitCode.BadResponse : result.exitCode,
     {
       where: `POST ${call.url}`,

@@ -2,7 +2,7 @@ import { type GraphQLSchema, isEnumType, isInputObjectType, Kind, type TypeNode 
 
 /** What a variable's declared type asks of a `--var` value. */
 export type VariableShape =
-  | { kind: 'list' }
+  | { kind: 'list'; item: VariableShape }
   | { kind: 'builtin'; name: 'Int' | 'Float' | 'Boolean' | 'String' | 'ID' }
   | { kind: 'enum'; name: string; values: string[] }
   | { kind: 'input'; name: string }
@@ -14,7 +14,7 @@ const BUILTIN = new Set(['Int', 'Float', 'Boolean', 'String', 'ID'])
 /** Reads the declared type (`[ID!]!`, `Genre`, `ItemInput!`), with the schema when there is one. */
 export function variableShape(type: TypeNode, schema?: GraphQLSchema): VariableShape {
   if (type.kind === Kind.NON_NULL_TYPE) return variableShape(type.type, schema)
-  if (type.kind === Kind.LIST_TYPE) return { kind: 'list' }
+  if (type.kind === Kind.LIST_TYPE) return { kind: 'list', item: variableShape(type.type, schema) }
   const name = type.name.value
   if (BUILTIN.has(name)) return { kind: 'builtin', name: name as 'Int' }
   const named = schema?.getType(name)

@@ -10,7 +10,7 @@ import { promptField } from './prompt-selection.js'
 import type { Prompter } from './prompter.js'
 
 export interface BuiltOperation {
-  operation: 'query' | 'mutation'
+  operation: 'query' | 'mutation' | 'subscription'
   /** The root field chosen. */
   field: string
   /** The document, printed by graphql-js. */
@@ -18,15 +18,15 @@ export interface BuiltOperation {
 }
 
 /**
- * `apictl gql build`: the root operation type (query or mutation), one of
+ * `apictl gql build`: the root operation type (query, mutation or subscription), one of
  * its fields, that field's arguments with typed prompts, then sub-fields
  * level by level. Returns the document; nothing is sent here.
  */
 export async function buildOperation(schema: GraphQLSchema, prompter: Prompter): Promise<BuiltOperation> {
-  const kinds = (['query', 'mutation'] as const).filter((kind) =>
+  const kinds = (['query', 'mutation', 'subscription'] as const).filter((kind) =>
     schema.getRootType(kind as OperationTypeNode),
   )
-  if (kinds.length === 0) throw new UsageError('The schema has neither a query nor a mutation type.')
+  if (kinds.length === 0) throw new UsageError('The schema has no query, mutation or subscription type.')
   const operation =
     kinds.length === 1
       ? kinds[0]!
