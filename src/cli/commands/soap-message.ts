@@ -78,7 +78,6 @@ export async function buildSoapMessage(
     mustUnderstand: options.mustUnderstand,
     actor: options.actor,
     wss: options.wss,
-    defaultNamespace: options.ns ?? planned.body[0]?.name.namespace,
   })
   const envelope = soapEnvelopeText({
     version: planned.version,

@@ -63,7 +63,6 @@ export async function callSoap<T>(
     mustUnderstand: call.mustUnderstand,
     actor: call.actor,
     wss: call.wss,
-    defaultNamespace: call.namespace ?? plan.body[0]?.name.namespace,
   })
   const url = call.endpoint ?? service?.endpoints[plan.version.id]
   if (url === undefined) {
