@@ -40,7 +40,7 @@ export interface SoapCallOptions {
 export interface SoapCallResult<T = Record<string, TypedValue>> {
   data?: { operation: string; result: T }
   fault?: FaultSummary
-  /** HTTP status, when the server answered. */
+  /** HTTP status, when the server answered. (A one-way operation answered 202/204 with no envelope: `data.result` is null.) */
   status?: number
   /** Nothing usable came back, or nothing was sent: usage (2), network (3), HTTP 4xx/5xx without an envelope (4/5), not an envelope (6). */
   error?: ApiError

@@ -80,7 +80,10 @@ async function callOperation(
                 message.plan.operation?.name,
               )
             : undefined
-        return printSoapOutcome(outcome, common, ctx, formatValues, parametersOfResult)
+        return printSoapOutcome(outcome, common, ctx, formatValues, {
+          parameters: parametersOfResult,
+          operation: message.plan.operation?.name ?? operation,
+        })
       },
     },
     ctx,
