@@ -28,10 +28,10 @@ export async function runSoapOps(raw: Record<string, unknown>, ctx: Context): Pr
   }
   const session = await openSoapSession(raw, ctx)
   try {
-    const loaded = await session.service()
+    const loaded = await session.discoveredService()
     if (loaded === undefined) {
       throw new UsageError(
-        'soap ops needs a WSDL, and there is none: no --wsdl and the profile has no wsdl URL.',
+        'soap ops needs a WSDL, and there is none: no --wsdl, and the profile has no wsdl URL and no soap URL to ask for one.',
         {
           hint: 'Give --wsdl URL|FILE, or add one to the profile: apictl profile add NAME --wsdl URL.',
         },

@@ -82,7 +82,7 @@ export async function promptSoapCall(
   ctx: Context,
   scripted?: Prompter,
 ): Promise<{ operation: string; parameters: ParameterNode[] } | undefined> {
-  const loaded = await session.service()
+  const loaded = await session.discoveredService()
   if (loaded === undefined || loaded.service.operations.length === 0) {
     throw new UsageError(
       'soap call without an operation picks one from the WSDL, and there is none to pick from.',

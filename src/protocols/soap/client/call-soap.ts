@@ -90,3 +90,6 @@ export async function callSoap<T>(
   )
   return callResult<T>(await sendSoapRequest(request, http.transport), service, plan)
 }
+
+/** For the library's WSDL discovery, loaded with the rest of the SOAP client. */
+export { discoveryError, wsdlUrlFor } from './discover-wsdl.js'
