@@ -7,6 +7,8 @@ export const ExitCode = {
   Rejected: 4,
   ServerFailed: 5,
   BadResponse: 6,
+  /** Cancelled with Ctrl-C at a prompt: 128 + SIGINT, as shells report it. */
+  Interrupted: 130,
 } as const
 
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode]

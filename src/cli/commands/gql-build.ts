@@ -36,15 +36,16 @@ export async function runGqlBuild(
     } catch (error) {
       if ((error as Error).name !== 'ExitPromptError') throw error
       ctx.stderr.write('gql build: cancelled.\n')
-      return ExitCode.Ok
+      return ExitCode.Interrupted
     }
     ctx.stdout.write(`${built.document}\n`)
     const send = await prompter
       .confirm(`Send this ${built.operation} to ${session.endpoint}?`, true)
       .catch((error: Error) => {
-        if (error.name === 'ExitPromptError') return false
+        if (error.name === 'ExitPromptError') return 'cancelled' as const
         throw error
       })
+    if (send === 'cancelled') return ExitCode.Interrupted
     if (!send) return ExitCode.Ok
     return await executeDocument(session, { text: built.document, name: 'built document' }, ctx)
   })
