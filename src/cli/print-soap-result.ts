@@ -41,23 +41,40 @@ export async function soapValuesFormatter(common: CommonOptions, ctx: Context): 
   return (operation, values, colour) => formatSoapValues(operation, values, { colour })
 }
 
+/** What the caller knows about the call, for printing its answer. */
+export interface SoapOutcomeDescription {
+  /** The response element's described children, to type its values. */
+  parameters?: readonly ParameterDescription[] | undefined
+  /** The operation called (or the ready envelope's Body element), named in `-o json` for a one-way answer. */
+  operation?: string | undefined
+}
+
 /**
  * Prints a SOAP answer and returns its exit code (soapExitCode). stdout gets
  * the result only: values (pretty, -o table, -o json), or the envelope
  * (-o xml pretty-printed, -o raw as received). A fault is one readable block
- * on stderr, or `{"fault": {...}}` on stdout with -o json. An answer that is
- * not an envelope is an error on stderr.
+ * on stderr, or `{"fault": {...}}` on stdout with -o json. An empty 202/204
+ * (one-way) is a note on stderr (`-o json`: `{"operation": …, "result": null}`).
+ * An answer that is not an envelope is an error on stderr.
  */
 export function printSoapOutcome(
   outcome: SoapOutcome,
   common: CommonOptions,
   ctx: Context,
   formatValues: ValuesFormatter,
-  parameters?: readonly ParameterDescription[],
+  described: SoapOutcomeDescription = {},
 ): number {
   const colour = colourEnabled(ctx.stdout, ctx.env, common.colour)
   const errColour = colourEnabled(ctx.stderr, ctx.env, common.colour)
   const format = common.output ?? 'pretty'
+  if (outcome.kind === 'accepted') {
+    const status = [String(outcome.status), outcome.response.statusText].filter(Boolean).join(' ')
+    ctx.stderr.write(`HTTP ${status}: accepted, no response envelope (one-way).\n`)
+    if (format === 'json') {
+      ctx.stdout.write(line(formatJson({ operation: described.operation ?? null, result: null }, { colour })))
+    }
+    return soapExitCode(outcome)
+  }
   if (outcome.kind === 'not-envelope') {
     if (format === 'raw') ctx.stdout.write(outcome.response.body)
     const lines = [
@@ -83,7 +100,7 @@ export function printSoapOutcome(
     ctx.stderr.write(line(formatStatusLine(outcome.response, { colour: errColour })))
   }
   if (format !== 'xml' && format !== 'raw') {
-    const values = typedValues(outcome.values, parameters)
+    const values = typedValues(outcome.values, described.parameters)
     ctx.stdout.write(line(formatValues(outcome.operation.local, values, colour)))
   }
   return soapExitCode(outcome)

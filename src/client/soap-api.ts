@@ -40,7 +40,7 @@ export interface SoapCallOptions {
 export interface SoapCallResult<T = Record<string, TypedValue>> {
   data?: { operation: string; result: T }
   fault?: FaultSummary
-  /** HTTP status, when the server answered. */
+  /** HTTP status, when the server answered. (A one-way operation answered 202/204 with no envelope: `data.result` is null.) */
   status?: number
   /** Nothing usable came back, or nothing was sent: usage (2), network (3), HTTP 4xx/5xx without an envelope (4/5), not an envelope (6). */
   error?: ApiError
@@ -69,8 +69,8 @@ function toApiError(error: ApictlError): ApiError {
 /**
  * `client.soap.call`: the same plan → envelope → send → decode as `apictl
  * soap call`, resolved to `{ data }`, `{ fault }` or `{ error }`. The WSDL
- * (the client's `wsdl`, or the profile's) is read once per client and kept
- * in memory. The SOAP modules load on the first call.
+ * (the client's `wsdl`, or the profile's; with neither and no `namespace`,
+ * the one at `<soap URL>?wsdl`) is read once per client and kept in memory. The SOAP modules load on the first call.
  */
 export function createSoapApi(
   getTarget: () => Promise<Target>,
@@ -78,6 +78,8 @@ export function createSoapApi(
   ctx: Context,
 ): SoapApi {
   let service: Promise<ServiceDescription | undefined> | undefined
+  /** WSDLs read from `<endpoint>?wsdl` when the client has none, by URL. */
+  const discovered = new Map<string, Promise<ServiceDescription>>()
 
   async function call<T>(
     operation: string,
@@ -106,6 +108,25 @@ export function createSoapApi(
               service = undefined
               throw error
             })
+      const endpoint = options.endpoint ?? target.soap
+      let described = await service
+      const location = endpoint === undefined ? undefined : soap.wsdlUrlFor(endpoint)
+      if (described === undefined && options.namespace === undefined && location !== undefined) {
+        // No WSDL and no namespace: ask the endpoint for its own WSDL (once per URL).
+        let pending = discovered.get(location)
+        if (pending === undefined) {
+          pending = soap.describeWsdl(location, { ...http, headers: defaults.headers }).catch((error) => {
+            discovered.delete(location)
+            throw soap.discoveryError(
+              location,
+              error,
+              "Give the client a WSDL, createClient({ soap, wsdl }), or the operation's namespace: soap.call(op, params, { namespace }).",
+            )
+          })
+          discovered.set(location, pending)
+        }
+        described = await pending
+      }
       const wss =
         typeof options.wss === 'object' ? `${options.wss.username}:${options.wss.password}` : options.wss
       return await soap.callSoap<T>(
@@ -121,9 +142,9 @@ export function createSoapApi(
           namespace: options.namespace,
           encodingStyle: options.encodingStyle,
           method: options.method,
-          endpoint: options.endpoint ?? target.soap,
+          endpoint,
         },
-        await service,
+        described,
         http,
       )
     } catch (error) {

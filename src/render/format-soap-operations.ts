@@ -9,6 +9,8 @@ export interface OperationView {
   output?: string | undefined
   /** e.g. `1.1 only` when the operation is not in every binding. */
   note?: string | undefined
+  /** The SOAPAction, shown on its own line when given (`soap ops --soap 1.2`). */
+  action?: string | undefined
 }
 
 export interface ServiceView {
@@ -29,15 +31,17 @@ export function formatSoapOperations(view: ServiceView, options: { colour: boole
   )
   if (view.operations.length === 0) return [...lines, '', theme.dim('(no SOAP operations)')].join('\n')
   const width = Math.max(...view.operations.map((operation) => displayWidth(clean(operation.name))))
+  const labelWidth = view.operations.some((operation) => operation.action !== undefined) ? 6 : 3
+  const label = (text: string) => theme.dim(text.padEnd(labelWidth))
   lines.push('')
   for (const operation of view.operations) {
     const name = clean(operation.name)
     const pad = ' '.repeat(width - displayWidth(name))
     const note = operation.note === undefined ? '' : `  ${theme.dim(`(${clean(operation.note)})`)}`
-    lines.push(`  ${theme.key(name)}${pad}  ${theme.dim('in ')}  ${clean(operation.input)}${note}`)
-    if (operation.output !== undefined) {
-      lines.push(`  ${' '.repeat(width)}  ${theme.dim('out')}  ${clean(operation.output)}`)
-    }
+    const indent = `  ${' '.repeat(width)}  `
+    lines.push(`  ${theme.key(name)}${pad}  ${label('in')}  ${clean(operation.input)}${note}`)
+    if (operation.output !== undefined) lines.push(`${indent}${label('out')}  ${clean(operation.output)}`)
+    if (operation.action !== undefined) lines.push(`${indent}${label('action')}  ${clean(operation.action)}`)
   }
   return lines.join('\n')
 }

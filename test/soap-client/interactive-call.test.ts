@@ -83,7 +83,7 @@ describe('apictl soap call without an operation, on a terminal', () => {
       'customer.email (string, empty to leave out)',
       'line #1.sku (string)',
       'line #1.quantity (int)',
-      '! Enter a whole number (int).',
+      '! Enter an int: a whole number from -2147483648 to 2147483647.',
       'line #1.quantity (int)',
       'Add line #2?',
       'priority',

@@ -38,6 +38,23 @@ function send(path: string, ...args: string[]) {
 }
 
 describe('apictl soap send FILE.xml', () => {
+  it('soap send - reads the envelope from stdin (a pipe from soap envelope)', async () => {
+    const built = await runCli(['soap', 'envelope', 'Ping', 'a=1', '--ns', 'urn:x', '--no-wsdl', '-o', 'raw'])
+    expect(built.code).toBe(0)
+    const result = await runCli(['soap', 'send', '-', '-e', `${server.url}/soap`, '--no-wsdl'], {
+      input: built.stdout,
+    })
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    expect(result.stdout).toBe('EchoResponse\n  ok  true\n')
+    expect(server.received[0]!.body).toBe(built.stdout)
+    expect(server.received[0]!.headers.soapaction).toBe('""')
+    const notEnvelope = await runCli(['soap', 'send', '-', '-e', `${server.url}/soap`], { input: '<x/>' })
+    expect(notEnvelope.code).toBe(2)
+    expect(notEnvelope.stderr).toContain('error: stdin is not a SOAP envelope: the root element is x')
+    expect(server.received).toHaveLength(1)
+  })
+
   it('sends the file as it is, SOAP 1.2 by its namespace', async () => {
     const text = envelope(ns12, '<x:Ping xmlns:x="urn:x">hi</x:Ping>')
     const result = await send(file('ping12.xml', text), '--no-wsdl')

@@ -1,5 +1,6 @@
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
+import { ExitCode } from '../../core/exit-codes.js'
 import type { Prompter } from '../../protocols/graphql/client/builder/prompter.js'
 import type { ParameterNode } from '../../protocols/soap/client/parameter-tree.js'
 import { resultParameters } from '../../protocols/soap/client/result-parameters.js'
@@ -38,7 +39,7 @@ export async function runSoapCall(
     let parameters: readonly string[] | ParameterNode[] = parameterArgs
     if (name === undefined) {
       const picked = await promptSoapCall(session, ctx, scripted)
-      if (picked === undefined) return 0
+      if (picked === undefined) return ExitCode.Interrupted
       name = picked.operation
       parameters = picked.parameters
     }
@@ -80,7 +81,10 @@ async function callOperation(
                 message.plan.operation?.name,
               )
             : undefined
-        return printSoapOutcome(outcome, common, ctx, formatValues, parametersOfResult)
+        return printSoapOutcome(outcome, common, ctx, formatValues, {
+          parameters: parametersOfResult,
+          operation: message.plan.operation?.name ?? operation,
+        })
       },
     },
     ctx,

@@ -55,8 +55,9 @@ Examples:
 
   const ops = soap
     .command('ops')
-    .description('list the operations with their input and output elements and parameters')
+    .description('list the operations with their input and output elements and parameters (-o json)')
   addTargetOptions(ops)
+  ops.addOption(versionOption("only the operations of this SOAP version's binding, with their SOAPActions"))
   addCommonOptions(ops)
     .allowExcessArguments(false)
     .action(async (options: Record<string, unknown>) => {
@@ -80,8 +81,8 @@ Examples:
 
   const send = soap
     .command('send')
-    .description('send a ready envelope from a file (SOAP version from its namespace)')
-    .argument('<file>', 'the envelope, e.g. request.xml')
+    .description('send a ready envelope from a file or stdin (SOAP version from its namespace)')
+    .argument('<file>', 'the envelope, e.g. request.xml; - reads it from stdin')
   addTargetOptions(send)
   addHttpOptions(send)
   addCommonOptions(send)
@@ -96,7 +97,7 @@ function addTargetOptions(command: Command): Command {
   return command
     .option(
       '-e, --endpoint <url>',
-      "the SOAP endpoint (default: the WSDL's address or the profile's soap URL)",
+      "the SOAP endpoint (default, in order: the address in the --wsdl given, the profile's soap URL, the address in the profile's WSDL)",
     )
     .option('--wsdl <url-or-file>', "the WSDL (default: the profile's); cached per URL")
     .option('--no-wsdl', "use no WSDL, not even the profile's (then --ns names the namespace)")
@@ -105,18 +106,17 @@ function addTargetOptions(command: Command): Command {
 
 function addEnvelopeOptions(command: Command): Command {
   return command
-    .addOption(
-      new Option('--soap <version>', "SOAP version (default 1.1, or the WSDL's only one)").choices([
-        '1.1',
-        '1.2',
-      ]),
-    )
+    .addOption(versionOption("SOAP version (default 1.1, or the WSDL's only one)"))
     .option('--ns <uri>', "the operation element's namespace (default: the WSDL's)")
     .option('--soap-header <entry>', "a Header entry '{NAMESPACE}Name=value' (repeatable)", collect)
     .option('--must-understand', 'mark the --soap-header entries mustUnderstand')
     .option('--actor <uri>', 'address the --soap-header entries to this actor (SOAP 1.2: role)')
     .option('--wss <user:pass>', 'add a WS-Security UsernameToken (PasswordText, mustUnderstand)')
     .option('--encoding-style <uri>', 'set encodingStyle on the Body (SOAP 1.2: on its element)')
+}
+
+function versionOption(description: string): Option {
+  return new Option('--soap <version>', description).choices(['1.1', '1.2'])
 }
 
 function addHttpOptions(command: Command): Command {

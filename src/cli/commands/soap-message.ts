@@ -48,7 +48,8 @@ export async function buildSoapMessage(
       namespace: options.ns,
       service: loaded?.service,
     })
-  let loaded = await session.service()
+  // Without --ns the call needs a WSDL: with none configured, ask the endpoint for its own.
+  let loaded = options.ns === undefined ? await session.discoveredService() : await session.service()
   let planned: SoapCallPlan
   try {
     planned = plan(loaded)
@@ -78,7 +79,6 @@ export async function buildSoapMessage(
     mustUnderstand: options.mustUnderstand,
     actor: options.actor,
     wss: options.wss,
-    defaultNamespace: options.ns ?? planned.body[0]?.name.namespace,
   })
   const envelope = soapEnvelopeText({
     version: planned.version,

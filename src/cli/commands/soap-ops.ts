@@ -17,26 +17,41 @@ import { openSoapSession } from './soap-session.js'
 
 /** `apictl soap ops`: the WSDL's operations with their input and output elements and parameter types. */
 export async function runSoapOps(raw: Record<string, unknown>, ctx: Context): Promise<number> {
+  const output = (raw as { output?: string }).output
+  if (output !== undefined && output !== 'pretty' && output !== 'json') {
+    throw new UsageError(
+      `soap ops prints its list (the default) or JSON; -o ${output} does not apply to it.`,
+      {
+        hint: 'Use -o json for a description of the operations a script can read, or leave -o out.',
+      },
+    )
+  }
   const session = await openSoapSession(raw, ctx)
   try {
-    const loaded = await session.service()
+    const loaded = await session.discoveredService()
     if (loaded === undefined) {
       throw new UsageError(
-        'soap ops needs a WSDL, and there is none: no --wsdl and the profile has no wsdl URL.',
+        'soap ops needs a WSDL, and there is none: no --wsdl, and the profile has no wsdl URL and no soap URL to ask for one.',
         {
           hint: 'Give --wsdl URL|FILE, or add one to the profile: apictl profile add NAME --wsdl URL.',
         },
       )
     }
-    const version = (session.options.soap as SoapVersionId | undefined) ?? '1.1'
+    const chosen = session.options.soap
+    if (chosen !== undefined && !serviceVersions(loaded.service).includes(chosen)) {
+      throw new UsageError(`The WSDL has no SOAP ${chosen} binding, so no operation to list for it.`, {
+        where: loaded.location,
+        hint: `Its operations are bound for SOAP ${serviceVersions(loaded.service).join(' and ') || '(none)'}; leave --soap out to list them.`,
+      })
+    }
     const colour = colourEnabled(ctx.stdout, ctx.env, session.common.colour)
-    if (session.common.output === 'json') {
-      ctx.stdout.write(`${formatJson(operationsJson(loaded.service, version), { colour })}\n`)
+    if (output === 'json') {
+      ctx.stdout.write(`${formatJson(operationsJson(loaded.service, chosen), { colour })}\n`)
     } else {
       const where = session.builtinWsdl
         ? `the built-in reference server (profile ${session.profileName})`
         : undefined
-      ctx.stdout.write(`${formatSoapOperations(serviceView(loaded, where), { colour })}\n`)
+      ctx.stdout.write(`${formatSoapOperations(serviceView(loaded, where, chosen), { colour })}\n`)
     }
     return 0
   } finally {
@@ -45,9 +60,9 @@ export async function runSoapOps(raw: Record<string, unknown>, ctx: Context): Pr
 }
 
 /** `builtin`: where the built-in server's WSDL came from (its addresses change every run, so they are not shown). */
-function serviceView(loaded: LoadedService, builtin: string | undefined) {
+function serviceView(loaded: LoadedService, builtin: string | undefined, chosen: SoapVersionId | undefined) {
   const { service } = loaded
-  const versions = serviceVersions(service)
+  const versions = chosen === undefined ? serviceVersions(service) : [chosen]
   const heading = [`${service.name ?? 'SOAP service'}  ${service.targetNamespace}`]
   if (builtin !== undefined) heading.push(`SOAP ${versions.join(' and ')} at ${builtin}`)
   else {
@@ -56,7 +71,7 @@ function serviceView(loaded: LoadedService, builtin: string | undefined) {
     }
     heading.push(`WSDL ${loaded.location}`)
   }
-  const operations = operationViews(service)
+  const operations = operationViews(service, chosen)
   return { heading, operations }
 }
 
@@ -84,13 +99,23 @@ function messageJson(shape: MessageShape | undefined) {
   }
 }
 
-/** `-o json`: every operation with its actions per version and its messages. */
-function operationsJson(service: ServiceDescription, version: SoapVersionId) {
+/**
+ * `-o json`: every operation with its actions per version and its messages
+ * (as the 1.1 binding has them, else the 1.2 one). With `--soap V`: only V's
+ * endpoint and the operations V's binding has, with its messages.
+ */
+function operationsJson(service: ServiceDescription, chosen: SoapVersionId | undefined) {
+  const version = chosen ?? '1.1'
+  const endpoints = chosen === undefined ? service.endpoints : { [chosen]: service.endpoints[chosen] ?? null }
+  const operations = service.operations.filter(
+    (operation) => chosen === undefined || operation.bindings[chosen] !== undefined,
+  )
   return {
     service: service.name ?? null,
     targetNamespace: service.targetNamespace,
-    endpoints: service.endpoints,
-    operations: service.operations.map((operation) => {
+    ...(chosen === undefined ? {} : { version: chosen }),
+    endpoints,
+    operations: operations.map((operation) => {
       const bound = boundOperation(operation, version)!
       return {
         name: operation.name,

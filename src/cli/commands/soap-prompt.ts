@@ -2,6 +2,7 @@ import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import type { Prompter } from '../../protocols/graphql/client/builder/prompter.js'
 import { signature } from '../../protocols/soap/client/check-parameters.js'
+import { valueProblem } from '../../protocols/soap/client/check-value.js'
 import type { ParameterNode } from '../../protocols/soap/client/parameter-tree.js'
 import { defaultVersion } from '../../protocols/soap/client/plan-soap-call.js'
 import {
@@ -9,20 +10,14 @@ import {
   isRepeated,
   type ParameterDescription,
 } from '../../protocols/soap/client/service-description.js'
-import { integerTypes, numberTypes } from '../../protocols/soap/client/typed-values.js'
 import type { SoapSession } from './soap-session.js'
 
-/** What a typed value must look like, for the prompt's validation. */
+/** What a typed value must look like, for the prompt's validation: the same check as `soap call`'s. */
 function validator(parameter: ParameterDescription, required: boolean) {
   return (text: string): true | string => {
     if (text === '') return required ? `${parameter.name} is required.` : true
-    if (parameter.base !== undefined && integerTypes.has(parameter.base) && !/^[+-]?\d+$/.test(text.trim())) {
-      return `Enter a whole number (${parameter.type}).`
-    }
-    if (parameter.base !== undefined && numberTypes.has(parameter.base) && !Number.isFinite(Number(text))) {
-      return `Enter a number (${parameter.type}).`
-    }
-    return true
+    const problem = valueProblem(parameter, text)
+    return problem === undefined ? true : `Enter ${problem}.`
   }
 }
 
@@ -87,7 +82,7 @@ export async function promptSoapCall(
   ctx: Context,
   scripted?: Prompter,
 ): Promise<{ operation: string; parameters: ParameterNode[] } | undefined> {
-  const loaded = await session.service()
+  const loaded = await session.discoveredService()
   if (loaded === undefined || loaded.service.operations.length === 0) {
     throw new UsageError(
       'soap call without an operation picks one from the WSDL, and there is none to pick from.',

@@ -21,15 +21,14 @@ import { openSoapSession, type SoapSession } from './soap-session.js'
 
 /**
  * `apictl soap send FILE.xml`: sends a ready envelope as it is, in the
- * version its namespace says, to the endpoint chosen as in SPEC §2. A file
- * that is not a SOAP envelope is refused (exit 2) and nothing is sent.
+ * version its namespace says, to the endpoint chosen as in SPEC §2 (`-`:
+ * from stdin). A file that is not a SOAP envelope is refused (exit 2) and nothing is sent.
  */
 export async function runSoapSend(file: string, raw: Record<string, unknown>, ctx: Context): Promise<number> {
-  const path =
-    file === '~' || file.startsWith('~/')
-      ? join(ctx.env.HOME ?? homedir(), file.slice(1))
-      : resolve(ctx.cwd, file)
-  const { text, envelope } = await readEnvelopeFile(path)
+  const { text, envelope } =
+    file === '-'
+      ? await readEnvelopeBytes(await readStdinBytes(ctx), 'stdin')
+      : await readEnvelopeFile(file, ctx)
   const session = await openSoapSession(raw, ctx)
   try {
     const { common, options } = session
@@ -63,7 +62,10 @@ export async function runSoapSend(file: string, raw: Record<string, unknown>, ct
             outcome.kind === 'result'
               ? resultParameters(loaded?.service, version.id, outcome.operation)
               : undefined
-          return printSoapOutcome(outcome, common, ctx, formatValues, parameters)
+          return printSoapOutcome(outcome, common, ctx, formatValues, {
+            parameters,
+            operation: first?.name.local,
+          })
         },
       },
       ctx,
@@ -73,22 +75,43 @@ export async function runSoapSend(file: string, raw: Record<string, unknown>, ct
   }
 }
 
-async function readEnvelopeFile(path: string): Promise<{ text: string; envelope: Envelope }> {
+async function readEnvelopeFile(file: string, ctx: Context): Promise<{ text: string; envelope: Envelope }> {
+  const path =
+    file === '~' || file.startsWith('~/')
+      ? join(ctx.env.HOME ?? homedir(), file.slice(1))
+      : resolve(ctx.cwd, file)
   let bytes: Buffer
   try {
     bytes = await readFile(path)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     throw new UsageError(`Cannot read ${path} (${code === 'ENOENT' ? 'no such file' : code}).`, {
-      hint: 'apictl soap send FILE.xml sends a ready SOAP envelope; apictl soap envelope OP … > FILE.xml makes one.',
+      hint: 'apictl soap send FILE.xml sends a ready SOAP envelope (- reads it from stdin); apictl soap envelope OP … > FILE.xml makes one.',
     })
   }
+  return readEnvelopeBytes(bytes, path)
+}
+
+/** `soap send -`: the envelope piped in. */
+async function readStdinBytes(ctx: Context): Promise<Buffer> {
+  if (ctx.stdin.isTTY) {
+    throw new UsageError('soap send - reads the envelope from stdin, but stdin is a terminal.', {
+      hint: 'Pipe it in: apictl soap envelope GetItem id=1 -o raw | apictl soap send -',
+    })
+  }
+  const chunks: Buffer[] = []
+  for await (const chunk of ctx.stdin)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string))
+  return Buffer.concat(chunks)
+}
+
+function readEnvelopeBytes(bytes: Buffer, source: string): { text: string; envelope: Envelope } {
   try {
     const text = decodeXml(bytes)
     return { text, envelope: readEnvelope(text) }
   } catch (error) {
     if (error instanceof XmlReadError || error instanceof EnvelopeError) {
-      throw new UsageError(`${path} is not a SOAP envelope: ${error.message}. Nothing was sent.`, {
+      throw new UsageError(`${source} is not a SOAP envelope: ${error.message}. Nothing was sent.`, {
         hint: 'The root must be a SOAP 1.1 or 1.2 Envelope; apictl soap envelope OPERATION … prints one.',
       })
     }

@@ -7,7 +7,8 @@ import type { CommonOptions } from '../../core/request-options.js'
 import { VERSION } from '../../core/version.js'
 import { openTarget } from '../../engine/open-target.js'
 import { requestDefaults, transportOptions } from '../../engine/request-defaults.js'
-import type { Target } from '../../engine/target.js'
+import { SERVE_DEFAULT_URL, type Target } from '../../engine/target.js'
+import { discoveryError, wsdlUrlFor } from '../../protocols/soap/client/discover-wsdl.js'
 import { isUrl, wsdlDocumentFetcher } from '../../protocols/soap/client/fetch-wsdl-document.js'
 import { type LoadedService, loadCachedService } from '../../protocols/soap/client/load-service.js'
 import type { SoapVersionId } from '../../protocols/soap/soap-version.js'
@@ -27,6 +28,13 @@ export interface SoapSession {
   target(): Promise<Target>
   /** The WSDL's description (--wsdl, else the profile's), from the cache when it has it; undefined with no WSDL. */
   service(): Promise<LoadedService | undefined>
+  /**
+   * As service(), and with no WSDL configured but an endpoint (-e, or the
+   * profile's soap URL), the one at `<endpoint>?wsdl`, cached like any
+   * other; UsageError (NetworkError when unreachable) naming that URL when
+   * it gives none. For what cannot go on without a WSDL.
+   */
+  discoveredService(): Promise<LoadedService | undefined>
   /** Reads the WSDL again, past the cache (when a cached copy lacks an operation or parameter). */
   refreshService(): Promise<LoadedService | undefined>
   /** The endpoint for a version, in SPEC §2's order. */
@@ -57,6 +65,18 @@ export async function openSoapSession(raw: Record<string, unknown>, ctx: Context
       live = true
     }
     return target
+  }
+  /**
+   * --dry-run/--curl print `apictl serve`'s address for the built-in profile,
+   * unless this run already started the built-in server (to read its WSDL):
+   * then its real address, with a note that it lives only for this run.
+   */
+  const notSendingAddress = () => {
+    if (!(target.builtin && live)) return soapWhenNotSending
+    ctx.stderr.write(
+      `note: the request shows the built-in server this run started (to read its WSDL), which stops when apictl exits; \`apictl serve\` listens on ${SERVE_DEFAULT_URL} and stays.\n`,
+    )
+    return target.soap
   }
   const fetchDocument = () => {
     const defaults = requestDefaults(common, target.profile)
@@ -104,6 +124,30 @@ export async function openSoapSession(raw: Record<string, unknown>, ctx: Context
     loaded ??= load(options.refreshWsdl === true)
     return loaded
   }
+  const endpointWsdl = () => {
+    const endpoint = options.endpoint ?? (target.builtin ? undefined : target.soap)
+    return options.wsdl === false || endpoint === undefined ? undefined : wsdlUrlFor(endpoint)
+  }
+  const discover = async (refresh: boolean): Promise<LoadedService | undefined> => {
+    const location = endpointWsdl()
+    if (location === undefined) return undefined
+    try {
+      return await loadCachedService({
+        location,
+        key: location,
+        refresh,
+        env: ctx.env,
+        fetchDocument: fetchDocument(),
+      })
+    } catch (error) {
+      throw discoveryError(
+        location,
+        error,
+        "Give the WSDL with --wsdl URL|FILE (or the profile's wsdl), or name the operation's namespace with --ns URI.",
+      )
+    }
+  }
+  let discovered: Promise<LoadedService | undefined> | undefined
   const announce = (result: LoadedService | undefined) => {
     if (result !== undefined && common.verbose) {
       const how = result.fromCache ? `cached ${result.fetchedAt}` : 'read now'
@@ -119,7 +163,17 @@ export async function openSoapSession(raw: Record<string, unknown>, ctx: Context
     profile: target.profile,
     target: liveTarget,
     service: async () => announce(await service()),
+    discoveredService: async () => {
+      const configured = await service()
+      if (configured !== undefined) return announce(configured)
+      discovered ??= discover(options.refreshWsdl === true)
+      return announce(await discovered)
+    },
     refreshService: async () => {
+      if (discovered !== undefined) {
+        discovered = discover(true)
+        return announce(await discovered)
+      }
       loaded = load(true)
       return announce(await loaded)
     },
@@ -142,7 +196,7 @@ export async function openSoapSession(raw: Record<string, unknown>, ctx: Context
         }
       }
       const profileSoap = !sending
-        ? soapWhenNotSending
+        ? notSendingAddress()
         : target.builtin
           ? (await liveTarget()).soap
           : target.soap

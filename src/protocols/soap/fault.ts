@@ -1,4 +1,4 @@
-import type { FaultKind, SoapVersion } from './soap-version.js'
+import { type FaultKind, type SoapVersion, soap11, soap12 } from './soap-version.js'
 import { type QName, xmlNamespace } from './xml/qname.js'
 import {
   attribute,
@@ -69,11 +69,28 @@ export function makeFault(
 /**
  * What a fault code means, whatever the version called it: Client/Sender →
  * `client`, Server/Receiver → `server`, … 1.1's dotted codes (`Client.Auth`)
- * count as their first part. Undefined for a code outside the envelope namespace.
+ * count as their first part. Read leniently, as servers write them: a code
+ * in no namespace (`<faultcode>Client</faultcode>` without a prefix) or in
+ * either envelope namespace is known by its name in either version (node-soap
+ * answers `soap:Client` in a 1.2 envelope). Undefined for any other namespace.
  */
 export function faultKind(fault: SoapFault, version: SoapVersion): FaultKind | undefined {
-  if (fault.code.namespace !== version.envelopeNamespace) return undefined
-  const local = version.id === '1.1' ? fault.code.local.split('.')[0]! : fault.code.local
+  const { namespace, local } = fault.code
+  const other = otherVersion(version)
+  if (namespace !== '' && namespace !== version.envelopeNamespace && namespace !== other.envelopeNamespace) {
+    return undefined
+  }
+  // A prefix the message never bound (`SOAP-ENV:Client` read as a name in no namespace) is dropped.
+  const name = namespace === '' ? local.slice(local.indexOf(':') + 1) : local
+  return kindNamed(name, version) ?? kindNamed(name, other)
+}
+
+function otherVersion(version: SoapVersion): SoapVersion {
+  return version.id === soap11.id ? soap12 : soap11
+}
+
+function kindNamed(code: string, version: SoapVersion): FaultKind | undefined {
+  const local = version.id === '1.1' ? code.split('.')[0]! : code
   const kinds = Object.keys(version.faultCodes) as FaultKind[]
   return (
     kinds.find((kind) => version.faultCodes[kind] === local && kind !== 'dataEncodingUnknown') ??

@@ -51,7 +51,10 @@ export async function runSoapLine(words: string[], session: ReplSession, ctx: Co
               )
             : undefined
         remember(session, outcome, described, `${operation} → ${url}`)
-        const code = printSoapOutcome(outcome, common, ctx, formatValues, described)
+        const code = printSoapOutcome(outcome, common, ctx, formatValues, {
+          parameters: described,
+          operation: plan.operation?.name ?? operation,
+        })
         if (outcome.kind === 'fault' && options.wss === undefined && asksForCredentials(outcome.text)) {
           securityTip(session, ctx)
         }
@@ -69,7 +72,7 @@ function remember(
   described: readonly ParameterDescription[] | undefined,
   label: string,
 ): void {
-  if (outcome.kind === 'not-envelope') return
+  if (outcome.kind === 'not-envelope' || outcome.kind === 'accepted') return
   const value =
     outcome.kind === 'result'
       ? typedValues(outcome.values, described)

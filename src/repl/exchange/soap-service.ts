@@ -6,6 +6,7 @@ import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import type { CommonOptions } from '../../core/request-options.js'
 import { requestDefaults, transportOptions } from '../../engine/request-defaults.js'
+import { discoveryError, wsdlUrlFor } from '../../protocols/soap/client/discover-wsdl.js'
 import { isUrl, wsdlDocumentFetcher } from '../../protocols/soap/client/fetch-wsdl-document.js'
 import { type LoadedService, loadCachedService } from '../../protocols/soap/client/load-service.js'
 import type { ReplSession } from '../session.js'
@@ -26,22 +27,54 @@ export function sessionService(
   return session.connection.once('wsdl', async () => {
     const { target } = session
     if (target.wsdl === undefined) return undefined
-    const common = session.requestOptions(commonOptions({}))
-    const defaults = requestDefaults(common, session.profile())
-    const fetchDocument = wsdlDocumentFetcher({
-      headers: defaults.headers,
-      unsetHeaders: defaults.unsetHeaders,
-      oauth2: defaults.oauth2,
-      transport: { ...transportOptions(common, session.profile(), ctx), keepAlive: true },
-    })
     const location = isUrl(target.wsdl) ? target.wsdl : localPath(target.wsdl, ctx)
     return loadCachedService({
       location,
       key: target.builtin ? builtinWsdlKey : location,
       refresh,
       env: ctx.env,
-      fetchDocument,
+      fetchDocument: sessionFetcher(session, ctx),
     })
+  })
+}
+
+/** As `apictl soap`: with no WSDL in the profile, the one at `<endpoint>?wsdl` (kept for the session). */
+async function discoveredService(
+  session: ReplSession,
+  endpoint: string | undefined,
+  ctx: Context,
+  refresh = false,
+): Promise<LoadedService | undefined> {
+  const configured = await sessionService(session, ctx, refresh)
+  const location = wsdlUrlFor(endpoint ?? session.target.soap ?? '')
+  if (configured !== undefined || location === undefined) return configured
+  const key = `wsdl ${location}`
+  if (refresh) session.connection.forget(key)
+  return session.connection.once(key, () =>
+    loadCachedService({
+      location,
+      key: location,
+      refresh,
+      env: ctx.env,
+      fetchDocument: sessionFetcher(session, ctx),
+    }).catch((error: unknown) => {
+      throw discoveryError(
+        location,
+        error,
+        'Add a WSDL to the profile (apictl profile add NAME --wsdl URL), or name the namespace: --ns URI.',
+      )
+    }),
+  )
+}
+
+function sessionFetcher(session: ReplSession, ctx: Context) {
+  const common = session.requestOptions(commonOptions({}))
+  const defaults = requestDefaults(common, session.profile())
+  return wsdlDocumentFetcher({
+    headers: defaults.headers,
+    unsetHeaders: defaults.unsetHeaders,
+    oauth2: defaults.oauth2,
+    transport: { ...transportOptions(common, session.profile(), ctx), keepAlive: true },
   })
 }
 
@@ -65,7 +98,8 @@ export function soapSessionOf(
     profile: session.profile(),
     target: async () => target,
     service: () => sessionService(session, ctx),
-    refreshService: () => sessionService(session, ctx, true),
+    discoveredService: () => discoveredService(session, options.endpoint, ctx),
+    refreshService: () => discoveredService(session, options.endpoint, ctx, true),
     endpoint: async (version) => {
       if (options.endpoint !== undefined) return options.endpoint
       if (target.soap) return target.soap

@@ -7,7 +7,11 @@ import type { ServiceDescription } from './service-description.js'
 import { soapExitCode } from './soap-exit-code.js'
 import { typedValues } from './typed-values.js'
 
-/** A decoded answer as the library returns it: `{ data }`, `{ fault }`, or `{ error }` (the CLI's exit code in it). */
+/**
+ * A decoded answer as the library returns it: `{ data }`, `{ fault }`, or
+ * `{ error }` (the CLI's exit code in it). A one-way operation's empty 202/204
+ * is `{ data: { operation, result: null } }`, with the operation called.
+ */
 export interface CallResult<T> {
   data?: { operation: string; result: T }
   fault?: FaultSummary
@@ -21,6 +25,12 @@ export function callResult<T>(
   plan: SoapCallPlan,
 ): CallResult<T> {
   const status = outcome.status
+  if (outcome.kind === 'accepted') {
+    return {
+      data: { operation: plan.operation?.name ?? plan.body[0]?.name.local ?? '', result: null as T },
+      status,
+    }
+  }
   if (outcome.kind === 'fault') return { fault: faultSummary(outcome.fault, outcome.version), status }
   if (outcome.kind === 'not-envelope') {
     return {

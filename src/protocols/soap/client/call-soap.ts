@@ -63,7 +63,6 @@ export async function callSoap<T>(
     mustUnderstand: call.mustUnderstand,
     actor: call.actor,
     wss: call.wss,
-    defaultNamespace: call.namespace ?? plan.body[0]?.name.namespace,
   })
   const url = call.endpoint ?? service?.endpoints[plan.version.id]
   if (url === undefined) {
@@ -91,3 +90,6 @@ export async function callSoap<T>(
   )
   return callResult<T>(await sendSoapRequest(request, http.transport), service, plan)
 }
+
+/** For the library's WSDL discovery, loaded with the rest of the SOAP client. */
+export { discoveryError, wsdlUrlFor } from './discover-wsdl.js'

@@ -1,5 +1,6 @@
 import { closestMatches } from '../../../config/did-you-mean.js'
 import { UsageError } from '../../../core/errors.js'
+import { valueProblem } from './check-value.js'
 import type { ParameterNode } from './parameter-tree.js'
 import { isRepeated, type MessageShape, type ParameterDescription } from './service-description.js'
 
@@ -35,6 +36,49 @@ function unknownParameter(
   })
 }
 
+function quoted(value: string | null | ParameterNode[]): string {
+  if (value === null) return 'nil'
+  return typeof value === 'string' ? `'${value}'` : '(fields)'
+}
+
+/** A value the schema does not allow: text of the wrong type, or nil where the element is not nillable. */
+function checkValue(node: ParameterNode, described: ParameterDescription, path: string, where: string): void {
+  if (node.value === null && described.nillable !== true) {
+    throw new UsageError(
+      `${where}: parameter '${path}${node.name}' cannot be nil (null): the schema does not declare it nillable.`,
+      { hint: 'Leave it out, or give it a value. Nothing was sent.' },
+    )
+  }
+  if (typeof node.value !== 'string') return
+  const problem = valueProblem(described, node.value)
+  if (problem === undefined) return
+  throw new UsageError(
+    `${where}: parameter '${path}${node.name}' expects ${problem}; got ${quoted(node.value)}.`,
+    { hint: 'Nothing was sent; apictl soap ops lists the parameters with their types.' },
+  )
+}
+
+/** A parameter given more often than its maxOccurs allows. */
+function checkOccurrences(
+  nodes: readonly ParameterNode[],
+  parameters: readonly ParameterDescription[],
+  path: string,
+  where: string,
+): void {
+  for (const parameter of parameters) {
+    if (parameter.maxOccurs === 'unbounded') continue
+    const given = nodes.filter((node) => node.name === parameter.name)
+    if (given.length <= parameter.maxOccurs) continue
+    const allowed = parameter.maxOccurs === 1 ? 'once' : `at most ${parameter.maxOccurs} times`
+    throw new UsageError(
+      `${where}: parameter '${path}${parameter.name}' may be given ${allowed}; got it ${given.length} times (${given.map((node) => quoted(node.value)).join(', ')}).`,
+      {
+        hint: `Give ${path}${parameter.name} ${allowed === 'once' ? 'one value' : `up to ${parameter.maxOccurs} values`}. Nothing was sent.`,
+      },
+    )
+  }
+}
+
 function checkLevel(
   nodes: ParameterNode[],
   parameters: readonly ParameterDescription[],
@@ -49,6 +93,7 @@ function checkLevel(
       if (!open) unknownParameter(path, node.name, parameters, where)
       continue
     }
+    checkValue(node, described, path, where)
     if (Array.isArray(node.value)) {
       if (described.children === undefined && !described.open) {
         throw new UsageError(`${where}: '${path}${node.name}' is a ${described.type}, which has no fields.`, {
@@ -65,6 +110,7 @@ function checkLevel(
       )
     }
   }
+  checkOccurrences(nodes, parameters, path, where)
   for (const parameter of parameters) {
     if (parameter.minOccurs > 0 && !nodes.some((node) => node.name === parameter.name)) {
       problems.missing.push(`${path}${parameter.name}`)
@@ -83,7 +129,9 @@ function checkLevel(
 
 /**
  * Checks the parameters against the operation's input (UsageError naming the
- * valid ones for an unknown name) and puts them in schema order. Returns
+ * valid ones for an unknown name; a value of the wrong type, nil where the
+ * element is not nillable, or more values than maxOccurs allows) and puts
+ * them in schema order. Returns
  * the required parameters that are missing, which the caller warns about.
  */
 export function checkParameters(

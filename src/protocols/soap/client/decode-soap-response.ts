@@ -5,7 +5,7 @@ import { parseContentType } from '../content-type.js'
 import { EnvelopeError, readEnvelope } from '../envelope.js'
 import { parseFault, type SoapFault } from '../fault.js'
 import type { SoapRecord } from '../message-values.js'
-import { type SoapVersion, soap12 } from '../soap-version.js'
+import { type SoapVersion, soap11, soap12 } from '../soap-version.js'
 import { decodeXml } from '../xml/decode-xml.js'
 import type { QName } from '../xml/qname.js'
 import { childElements, type XmlElement } from '../xml/xml-element.js'
@@ -21,24 +21,31 @@ export type SoapOutcome =
   | (Answer & { kind: 'result'; version: SoapVersion; operation: QName; values: SoapRecord; text: string })
   | (Answer & { kind: 'fault'; version: SoapVersion; fault: SoapFault; text: string })
   | (Answer & { kind: 'not-envelope'; reason: string })
+  /** HTTP 202 or 204 with no body: a one-way operation's answer (WS-I Basic Profile 1.1, R2714/R2750). */
+  | (Answer & { kind: 'accepted' })
 
 function notEnvelope(response: HttpResponse, reason: string): SoapOutcome {
   return { kind: 'not-envelope', status: response.status, response, reason }
 }
 
 /**
- * A 1.1 Fault written with 1.2's Code/Reason children (node-soap answers its
- * own errors that way) is read as such rather than as a fault with no code.
+ * A Fault written with the other version's children is read as such rather
+ * than as a fault with no code: node-soap answers some errors in a 1.1
+ * envelope with 1.2's Code/Reason, and in a 1.2 envelope with 1.1's
+ * faultcode/faultstring/detail.
  */
 function lenientFault(fault: SoapFault, node: XmlElement, version: SoapVersion): SoapFault {
-  if (
-    version.id !== '1.1' ||
-    fault.code.local !== '' ||
-    !childElements(node).some((child) => child.name.local === 'Code')
-  ) {
-    return fault
+  if (fault.code.local !== '') return fault
+  const names = childElements(node).map((child) => child.name.local)
+  if (version.id === '1.1' && names.includes('Code')) {
+    return parseFault(node, { ...soap12, envelopeNamespace: version.envelopeNamespace })
   }
-  return parseFault(node, { ...soap12, envelopeNamespace: version.envelopeNamespace })
+  if (version.id === '1.2' && names.includes('faultcode')) return parseFault(node, soap11)
+  return fault
+}
+
+function isBlank(body: Buffer): boolean {
+  return body.length === 0 || (body.length < 64 && body.toString('latin1').trim() === '')
 }
 
 /** What the body is, for a message about something that is not an envelope: `text/html`, `an empty body`. */
@@ -51,10 +58,14 @@ export function describeBody(response: HttpResponse): string {
 /**
  * Decodes a SOAP answer with the codec: the body's bytes by charset, the
  * safe reader (no DOCTYPE, bounded depth), the envelope, then a result or a
- * fault. Anything else is `not-envelope`, with the reason; the exit code
- * is decided by soapExitCode.
+ * fault. HTTP 202/204 with an empty body is `accepted` (a one-way
+ * operation's answer carries no envelope). Anything else is `not-envelope`,
+ * with the reason; the exit code is decided by soapExitCode.
  */
 export function decodeSoapResponse(response: HttpResponse): SoapOutcome {
+  if ((response.status === 202 || response.status === 204) && isBlank(response.body)) {
+    return { kind: 'accepted', status: response.status, response }
+  }
   if (response.body.length === 0) return notEnvelope(response, `HTTP ${response.status} with an empty body`)
   const charset = parseContentType(headerValue(response.headers, 'content-type')).parameters.get('charset')
   let text: string

@@ -9,6 +9,7 @@ import type {
   WsdlPart,
 } from '../wsdl/wsdl-model.js'
 import { clark, type QName } from '../xml/qname.js'
+import { checkDefinitions } from './check-definitions.js'
 import { describeElement, describeType, SchemaIndex, schemaWalk } from './describe-parameter.js'
 import type {
   BoundOperation,
@@ -137,9 +138,11 @@ function orderedBindings(loaded: LoadedWsdl, definitions: DefinitionIndex): Wsdl
   return ordered
 }
 
-/** Digests a loaded WSDL into what a call needs (see ServiceDescription). */
+/** Digests a loaded WSDL into what a call needs (see ServiceDescription); WsdlReadError when it refers to what it does not define. */
 export function describeService(loaded: LoadedWsdl): ServiceDescription {
-  const walk = schemaWalk(new SchemaIndex(loaded.schemas))
+  const schemas = new SchemaIndex(loaded.schemas)
+  checkDefinitions(loaded, schemas)
+  const walk = schemaWalk(schemas)
   const definitions = new DefinitionIndex(loaded.documents)
   const endpoints: Partial<Record<SoapVersionId, string>> = {}
   for (const document of loaded.documents) {

@@ -2,6 +2,7 @@ import { UsageError } from '../../../core/errors.js'
 import type { HeaderBlock } from '../envelope.js'
 import { usernameTokenHeader } from '../ws-security.js'
 import { element } from '../xml/xml-element.js'
+import { checkXmlName } from './check-names.js'
 
 /** What the command line says about the Header. */
 export interface HeaderOptions {
@@ -13,27 +14,30 @@ export interface HeaderOptions {
   actor?: string
   /** `--wss USER:PASS`: a UsernameToken (PasswordText), mustUnderstand. */
   wss?: string
-  /** Namespace for an entry written without `{NS}`. */
-  defaultNamespace?: string
 }
 
-const entryPattern = /^(?:\{([^}]*)\})?([^\s={}]+)=([\s\S]*)$/
+const entryPattern = /^\{([^}]*)\}([^\s={}]+)=([\s\S]*)$/
 
-/** `{urn:x}Name=value` → a header block; the SOAP attributes come from the options. */
+/**
+ * `{urn:x}Name=value` → a header block; the SOAP attributes come from the
+ * options. SPEC §6's form only: a header block is namespace-qualified (SOAP
+ * 1.1 §4.2, 1.2 part 1 §5.2.1), so an entry without `{NS}`, or with an empty
+ * one, is refused rather than put in some namespace the user did not name.
+ */
 export function parseHeaderEntry(text: string, options: HeaderOptions): HeaderBlock {
   const match = entryPattern.exec(text)
-  const namespace = match?.[1] ?? options.defaultNamespace
-  if (match === null || namespace === undefined || namespace === '') {
-    throw new UsageError(`--soap-header '${text}' is not a header entry: write '{NAMESPACE}Name=value'.`, {
-      hint:
-        match !== null
-          ? 'A header block needs a namespace (SOAP requires one): --soap-header "{urn:example:auth}Token=abc".'
-          : "For example --soap-header '{urn:example:auth}Token=abc' (add --must-understand, --actor URI).",
-    })
+  if (match === null || match[1] === '') {
+    throw new UsageError(
+      `--soap-header '${text}' is not a header entry: write '{NAMESPACE}Name=value' (a header block needs a namespace).`,
+      {
+        hint: "For example --soap-header '{urn:example:auth}Token=abc' (add --must-understand, --actor URI).",
+      },
+    )
   }
-  const [, , local, value] = match
+  const [, namespace, local, value] = match
+  checkXmlName(local!, `--soap-header '${text}':`)
   return {
-    element: element({ namespace, local: local! }, value === '' ? [] : [value!], [], 'h'),
+    element: element({ namespace: namespace!, local: local! }, value === '' ? [] : [value!], [], 'h'),
     mustUnderstand: options.mustUnderstand === true ? true : undefined,
     target: options.actor,
   }

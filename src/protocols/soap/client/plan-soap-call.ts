@@ -2,6 +2,7 @@ import { closestMatches } from '../../../config/did-you-mean.js'
 import { UsageError } from '../../../core/errors.js'
 import { type SoapVersion, type SoapVersionId, soapVersionById } from '../soap-version.js'
 import { element, isElement, type XmlElement } from '../xml/xml-element.js'
+import { checkParameterNames, checkXmlName } from './check-names.js'
 import { checkParameters } from './check-parameters.js'
 import { parameterElements } from './parameter-elements.js'
 import { type ParameterAssignment, type ParameterNode, parameterTree } from './parameter-tree.js'
@@ -88,15 +89,22 @@ function renamespace(
 /** Pure: the operation looked up, the parameters checked and ordered by the schema, and the Body built. */
 export function planSoapCall(input: SoapCallInput): SoapCallPlan {
   const { service } = input
+  if (input.namespace === '') {
+    throw new UsageError(`The namespace given for ${input.operation} (--ns) is empty.`, {
+      hint: "Give the operation element's namespace, e.g. --ns urn:example:orders (library: { namespace }), or leave it out to take the WSDL's. Nothing was sent.",
+    })
+  }
   const operation = service === undefined ? undefined : findOperation(service, input.operation)
   const version = soapVersionById(input.version ?? defaultVersion(service, operation))
   if (operation === undefined) {
-    if (input.namespace === undefined || input.namespace === '') {
+    checkXmlName(input.operation, 'Operation')
+    if (input.namespace === undefined) {
       throw new UsageError(`No WSDL and no --ns: the namespace of ${input.operation} is unknown.`, {
         hint: "Give --ns URI (the operation element's namespace) or --wsdl URL|FILE. Nothing was sent.",
       })
     }
     const tree = isTree(input.parameters) ? input.parameters : parameterTree(input.parameters)
+    checkParameterNames(tree)
     const name = { namespace: input.namespace, local: input.operation }
     return {
       version,
@@ -108,6 +116,7 @@ export function planSoapCall(input: SoapCallInput): SoapCallPlan {
   const shape = bound.input
   const tree = isTree(input.parameters) ? input.parameters : parameterTree(input.parameters, shape.parameters)
   const { missing } = checkParameters(tree, shape, operation.name)
+  checkParameterNames(tree)
   let body = shape.element
     ? [element(shape.element, parameterElements(tree, shape.parameters, shape.element.namespace), [], 'tns')]
     : parameterElements(tree, shape.parameters, service!.targetNamespace)

@@ -19,7 +19,7 @@ export async function readService(
     if (!(error instanceof WsdlReadError)) throw error
     const details = {
       where: location,
-      hint: "Check that --wsdl (or the profile's wsdl) points at a WSDL 1.1 document.",
+      hint: error.hint ?? "Check that --wsdl (or the profile's wsdl) points at a WSDL 1.1 document.",
     }
     const message = `The WSDL cannot be used: ${error.message}.`
     throw /^https?:/i.test(location) ? new ResponseError(message, details) : new UsageError(message, details)

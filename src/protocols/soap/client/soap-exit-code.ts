@@ -13,12 +13,14 @@ import type { SoapOutcome } from './decode-soap-response.js'
  *   hostile): HTTP 4xx → 4, 5xx → 5 (the server said what happened, just not
  *   in SOAP); any other status → 6, an answer that cannot be understood.
  * - a result envelope: by HTTP status (2xx → 0, 4xx → 4, 5xx → 5).
+ * - HTTP 202/204 with no envelope (a one-way operation): 0.
  */
 export function soapExitCode(outcome: SoapOutcome): ExitCode {
   if (outcome.kind === 'fault') {
     const kind = faultKind(outcome.fault, outcome.version)
     return kind === undefined || kind === 'server' ? ExitCode.ServerFailed : ExitCode.Rejected
   }
+  if (outcome.kind === 'accepted') return ExitCode.Ok
   if (outcome.kind === 'not-envelope') {
     return outcome.status >= 400 && outcome.status < 600
       ? exitCodeForStatus(outcome.status)

@@ -5,7 +5,7 @@ import { isRepeated, type ParameterDescription } from './service-description.js'
 export type TypedValue = string | number | boolean | null | TypedValue[] | { [name: string]: TypedValue }
 
 /** XML Schema built-ins whose values are whole numbers / other numbers. */
-export const integerTypes: ReadonlySet<string> = new Set([
+const integerTypes: ReadonlySet<string> = new Set([
   'int',
   'integer',
   'long',
@@ -20,7 +20,7 @@ export const integerTypes: ReadonlySet<string> = new Set([
   'unsignedShort',
   'unsignedByte',
 ])
-export const numberTypes: ReadonlySet<string> = new Set(['decimal', 'float', 'double'])
+const numberTypes: ReadonlySet<string> = new Set(['decimal', 'float', 'double'])
 const integerText = /^\s*[+-]?\d+\s*$/
 const decimalText = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/
 

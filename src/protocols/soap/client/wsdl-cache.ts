@@ -2,8 +2,12 @@ import { keyedCacheFile, readKeyedCache, writeKeyedCache } from '../../../config
 import type { Context } from '../../../core/context.js'
 import type { ServiceDescription } from './service-description.js'
 
-/** Bumped whenever ServiceDescription changes shape, so older cache files are simply fetched again. */
-const cacheFormat = 1
+/**
+ * Bumped whenever ServiceDescription changes shape (or what is accepted into
+ * it: 2 refuses WSDLs with dangling references), so older cache files are
+ * simply fetched again.
+ */
+const cacheFormat = 2
 
 /** What is kept per WSDL: the digested description (not the XML), so a cached run parses no WSDL. */
 export interface CachedService {

@@ -25,6 +25,13 @@ export interface ReadWsdl extends WsdlDocument {
 /** A document that is not the WSDL 1.1 the reader understands. */
 export class WsdlReadError extends Error {
   override name = 'WsdlReadError'
+  /** What to try, when there is more to say than "check that it is a WSDL 1.1 document". */
+  readonly hint: string | undefined
+
+  constructor(message: string, options: { hint?: string } = {}) {
+    super(message)
+    this.hint = options.hint
+  }
 }
 
 const isWsdl = (node: XmlElement, local: string) =>

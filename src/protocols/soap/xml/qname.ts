@@ -12,6 +12,13 @@ export function sameName(a: QName, b: QName): boolean {
   return a.local === b.local && a.namespace === b.namespace
 }
 
+const ncName = /^[A-Za-z_\u00C0-\uFFFF][\w.\u00B7\u00C0-\uFFFF-]*$/
+
+/** True when the text can be an XML element or attribute name without a prefix (an NCName). */
+export function isNcName(text: string): boolean {
+  return ncName.test(text)
+}
+
 /** Clark notation, `{urn:x}Name` (or `Name` without a namespace): for messages and map keys. */
 export function clark(name: QName): string {
   return name.namespace === '' ? name.local : `{${name.namespace}}${name.local}`

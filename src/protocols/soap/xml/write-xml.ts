@@ -1,4 +1,4 @@
-import { type QName, xmlNamespace } from './qname.js'
+import { isNcName, type QName, xmlNamespace } from './qname.js'
 import { isElement, isQNameValue, type XmlElement, type XmlNode } from './xml-element.js'
 
 export interface XmlWriteOptions {
@@ -13,7 +13,6 @@ export class XmlWriteError extends Error {
   override name = 'XmlWriteError'
 }
 
-const ncName = /^[A-Za-z_\u00C0-\uFFFF][\w.\u00B7\u00C0-\uFFFF-]*$/
 /** What XML 1.0 cannot carry: C0 controls except tab/LF/CR, U+FFFE/U+FFFF, lone surrogates. */
 const forbidden =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding the characters XML cannot carry is the point
@@ -30,7 +29,7 @@ const attributeEntities: Record<string, string> = {
 }
 
 function checkName(local: string): string {
-  if (!ncName.test(local))
+  if (!isNcName(local))
     throw new XmlWriteError(`${JSON.stringify(local)} cannot be an XML element or attribute name`)
   return local
 }
@@ -71,7 +70,7 @@ class PrefixTable {
   add(namespace: string, hint: string | undefined): void {
     if (namespace === '' || this.#byNamespace.has(namespace)) return
     const wanted = this.#preferred.get(namespace) ?? hint
-    let prefix = wanted !== undefined && ncName.test(wanted) && !/^xml/i.test(wanted) ? wanted : 'ns'
+    let prefix = wanted !== undefined && isNcName(wanted) && !/^xml/i.test(wanted) ? wanted : 'ns'
     if (this.#taken.has(prefix) || prefix === 'ns') {
       let index = prefix === 'ns' ? 0 : 1
       while (this.#taken.has(`${prefix}${index}`)) index++
