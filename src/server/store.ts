@@ -106,12 +106,17 @@ export class Store {
     return current
   }
 
+  /**
+   * Adds a review; the item's `reviews` changed, so the feed tells an
+   * `updated` event carrying the item (its own fields and updatedAt stay).
+   */
   async addReview(itemId: string, input: unknown): Promise<Review> {
-    this.#existing(itemId)
+    const item = this.#existing(itemId)
     const fields = validateReviewFields(input)
     const review: Review = Object.freeze({ id: String(this.#state.nextReviewId++), ...fields })
     this.#state.reviews.set(itemId, Object.freeze([...(this.#state.reviews.get(itemId) ?? []), review]))
     await this.#commit()
+    this.changes.publish({ type: 'updated', item: this.#state.items.get(itemId) ?? item })
     return review
   }
 
