@@ -106,6 +106,17 @@ export function validateItemFields(input: unknown): ItemFields {
   }
 }
 
+/**
+ * Checks the keys of a merge patch before it is applied: a `null` value
+ * removes a key, so an unknown or server-owned field sent as `null` would
+ * otherwise vanish unseen. Unknown fields are refused whatever their value.
+ */
+export function checkPatchFields(patch: unknown): void {
+  if (!isPlainObject(patch)) return
+  const problems = unknownFields(patch, itemFieldNames)
+  if (problems.length > 0) throw StoreError.invalid(problems)
+}
+
 /** Checks a client's review body; rating is an integer 1..5, author required. */
 export function validateReviewFields(input: unknown): ReviewFields {
   const record = requireObject(input, 'a review')

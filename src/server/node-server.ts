@@ -6,6 +6,7 @@ import { acceptExtensionPost } from './http/extension-method.js'
 import { bodyLimit } from './http/read-body.js'
 import { logRequest } from './http/request-log.js'
 import { sendProblem } from './http/respond.js'
+import { logUpgrade } from './http/upgrade-log.js'
 import type { LazyMount } from './lazy-mount.js'
 import { mountMatches } from './mount.js'
 
@@ -37,7 +38,8 @@ function listenError(error: NodeJS.ErrnoException, port: number, host: string): 
 /**
  * The one node:http server: requests go to `route` (through the request log
  * when there is one), `Expect: 100-continue` bodies over the limit are refused
- * before they are sent, and upgrades go to the mount whose path they name.
+ * before they are sent, and upgrades go to the mount whose path they name
+ * (logged too: the handshake's answer and the connection's close).
  */
 export function createNodeServer(
   route: (request: IncomingMessage, response: ServerResponse) => void,
@@ -64,6 +66,7 @@ export function createNodeServer(
   })
   const upgraded = new Set<Duplex>()
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (log !== undefined) logUpgrade(request, socket, log)
     upgraded.add(socket)
     socket.once('close', () => upgraded.delete(socket))
     const path = (request.url ?? '/').split('?')[0]!

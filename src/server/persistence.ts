@@ -1,4 +1,4 @@
-import { open, readFile, rename } from 'node:fs/promises'
+import { open, readFile, rename, unlink } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import { ApictlError } from '../core/errors.js'
 import { ExitCode } from '../core/exit-codes.js'
@@ -28,12 +28,18 @@ export async function writeFileDurably(path: string, text: string): Promise<void
   const temporary = join(directory, `.${basename(path)}.tmp`)
   const handle = await open(temporary, 'w')
   try {
-    await handle.writeFile(text, 'utf8')
-    await handle.sync()
-  } finally {
-    await handle.close()
+    try {
+      await handle.writeFile(text, 'utf8')
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    await rename(temporary, path)
+  } catch (error) {
+    // The write or the rename failed: the target is untouched; leave no half-written file beside it.
+    await unlink(temporary).catch(() => undefined)
+    throw error
   }
-  await rename(temporary, path)
   await syncDirectory(directory)
 }
 

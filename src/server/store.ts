@@ -1,6 +1,6 @@
 import { ChangeFeed } from './change-feed.js'
 import type { ChangeType, Item, ItemFields, Review } from './item.js'
-import { validateItemFields, validateReviewFields } from './item-validation.js'
+import { checkPatchFields, validateItemFields, validateReviewFields } from './item-validation.js'
 import { applyMergePatch } from './merge-patch.js'
 import { StoreError } from './store-error.js'
 import { copyState, type StoreState } from './store-state.js'
@@ -91,6 +91,7 @@ export class Store {
   /** Applies an RFC 7396 merge patch to the writable fields; `null` clears a field. */
   async patch(id: string, mergePatch: unknown): Promise<Item> {
     const current = this.#existing(id)
+    checkPatchFields(mergePatch)
     const { id: _id, createdAt: _created, updatedAt: _updated, ...writable } = current
     return this.#update(current, validateItemFields(applyMergePatch(writable, mergePatch)))
   }
@@ -105,12 +106,17 @@ export class Store {
     return current
   }
 
+  /**
+   * Adds a review; the item's `reviews` changed, so the feed tells an
+   * `updated` event carrying the item (its own fields and updatedAt stay).
+   */
   async addReview(itemId: string, input: unknown): Promise<Review> {
-    this.#existing(itemId)
+    const item = this.#existing(itemId)
     const fields = validateReviewFields(input)
     const review: Review = Object.freeze({ id: String(this.#state.nextReviewId++), ...fields })
     this.#state.reviews.set(itemId, Object.freeze([...(this.#state.reviews.get(itemId) ?? []), review]))
     await this.#commit()
+    this.changes.publish({ type: 'updated', item: this.#state.items.get(itemId) ?? item })
     return review
   }
 

@@ -9,9 +9,11 @@ vi.mock('graphql', () => import('graphql/index.js'))
 
 let server: RunningServer
 let endpoint: string
+/** What the server logs as failures (its stderr under apictl serve). */
+const failures: string[] = []
 
 beforeAll(async () => {
-  server = await startServer({ port: 0 })
+  server = await startServer({ port: 0, logError: (line) => failures.push(line) })
   endpoint = `${server.url}/graphql`
 })
 afterAll(() => server.close())
@@ -150,6 +152,26 @@ describe('GET', () => {
     expect(server.store.count()).toBe(before)
   })
 
+  it('answers HEAD as the GET would, without a body', async () => {
+    const target = url('{ itemCount }')
+    const headers = { 'apollo-require-preflight': '1' }
+    const get = await fetch(target, { headers })
+    const getText = await get.text()
+    const head = await fetch(target, { method: 'HEAD', headers })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'))
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(getText)))
+    expect(await head.text()).toBe('')
+    // The same refusals too: no preflight header (CSRF prevention), a mutation.
+    const blocked = await fetch(target, { method: 'HEAD' })
+    expect(blocked.status).toBe(400)
+    expect(await blocked.text()).toBe('')
+    const mutation = await fetch(url('mutation { deleteItem(id: "1") { id } }'), { method: 'HEAD', headers })
+    expect(mutation.status).toBe(405)
+    expect(mutation.headers.get('allow')).toBe('POST')
+    expect(server.store.get('1')).toBeDefined()
+  })
+
   it('gives a browser a static page that loads nothing from the network', async () => {
     const answer = await answerOf(await fetch(endpoint, { headers: { accept: 'text/html' } }))
     expect(answer.status).toBe(200)
@@ -173,7 +195,7 @@ describe('requests that are not GraphQL requests', () => {
     expect(empty.json.errors[0].message).toBe('the request body is not valid JSON: the body is empty')
   })
 
-  it('refuses a body that is not JSON with 415', async () => {
+  it('refuses a body that is not JSON with 415, as problem+json', async () => {
     const answer = await answerOf(
       await fetch(endpoint, {
         method: 'POST',
@@ -182,7 +204,9 @@ describe('requests that are not GraphQL requests', () => {
       }),
     )
     expect(answer.status).toBe(415)
-    expect(answer.json.errors[0].message).toMatch(/Content-Type: application\/json/)
+    expect(answer.contentType).toBe('application/problem+json; charset=utf-8')
+    expect(answer.json).toMatchObject({ type: 'about:blank', title: 'Unsupported Media Type', status: 415 })
+    expect(answer.json.detail).toMatch(/Content-Type: application\/json/)
     const latin1 = await postGraphql(
       endpoint,
       { query: '{ itemCount }' },
@@ -209,20 +233,51 @@ describe('requests that are not GraphQL requests', () => {
     expect(answer.json.errors[0].extensions.code).toBe('BAD_REQUEST')
   })
 
-  it('answers OPTIONS with Allow, and other methods with 405', async () => {
+  it('answers OPTIONS with Allow, and other methods with 405 as problem+json', async () => {
     const options = await fetch(endpoint, { method: 'OPTIONS' })
     expect(options.status).toBe(204)
-    expect(options.headers.get('allow')).toBe('GET, POST, OPTIONS')
+    expect(options.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS')
     const put = await answerOf(await fetch(endpoint, { method: 'PUT', body: '{}' }))
     expect(put.status).toBe(405)
-    expect(put.headers.get('allow')).toBe('GET, POST, OPTIONS')
-    expect(put.json.errors[0].message).toMatch(/^PUT is not allowed on \/graphql/)
+    expect(put.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS')
+    expect(put.contentType).toBe('application/problem+json; charset=utf-8')
+    expect(put.json).toMatchObject({ title: 'Method Not Allowed', status: 405 })
+    expect(put.json.detail).toMatch(/^PUT is not allowed on \/graphql/)
   })
 
-  it('answers 404 below /graphql', async () => {
+  it('answers 404 below /graphql, as problem+json', async () => {
     const answer = await postGraphql(`${endpoint}/extra`, { query: '{ itemCount }' })
     expect(answer.status).toBe(404)
-    expect(answer.json.errors[0].message).toBe('there is nothing at /graphql/extra; GraphQL is at /graphql')
-    expect(answer.json.errors[0].extensions.code).toBe('NOT_FOUND')
+    expect(answer.contentType).toBe('application/problem+json; charset=utf-8')
+    expect(answer.json.detail).toBe('there is nothing at /graphql/extra; GraphQL is at /graphql')
+  })
+})
+
+describe('a subscription sent over plain HTTP', () => {
+  it('is a request error pointing to graphql-ws, 400 with BAD_REQUEST, and nothing in the failure log', async () => {
+    const document = 'subscription { itemChanged { type } }'
+    for (const accept of ['application/json', graphqlResponse]) {
+      const answer = await query(endpoint, document, undefined, { accept })
+      expect(answer.status).toBe(400)
+      expect(answer.contentType).toBe(`${accept}; charset=utf-8`)
+      expect(answer.json.data).toBeUndefined()
+      expect(answer.json.errors).toHaveLength(1)
+      expect(answer.json.errors[0].extensions).toEqual({ code: 'BAD_REQUEST' })
+      expect(answer.json.errors[0].message).toMatch(
+        /not served over plain HTTP.*WebSocket to \/graphql \(graphql-ws/,
+      )
+    }
+    const named = await postGraphql(endpoint, {
+      query: 'query Q { itemCount } subscription S { itemChanged { type } }',
+      operationName: 'S',
+    })
+    expect(named.status).toBe(400)
+    expect(named.json.errors[0].extensions.code).toBe('BAD_REQUEST')
+    // A GET is refused earlier, as Apollo refuses every non-query over GET.
+    const get = await fetch(`${endpoint}?query=${encodeURIComponent(document)}`, {
+      headers: { 'apollo-require-preflight': '1' },
+    })
+    expect(get.status).toBe(405)
+    expect(failures).toEqual([])
   })
 })

@@ -11,9 +11,11 @@ vi.mock('graphql', () => import('graphql/index.js'))
 let server: RunningServer
 let webSocketUrl: string
 const clients: Client[] = []
+/** The server's request log (stderr under apictl serve without --quiet). */
+const requestLog: string[] = []
 
 beforeAll(async () => {
-  server = await startServer({ port: 0 })
+  server = await startServer({ port: 0, log: (line) => requestLog.push(line) })
   webSocketUrl = `${server.url.replace(/^http/, 'ws')}/graphql`
 })
 afterEach(async () => {
@@ -126,6 +128,62 @@ describe('itemChanged over graphql-ws on /graphql', () => {
     expect((await second).value).toEqual({
       data: { itemChanged: { type: 'CREATED', item: { name: 'Mug', reviews: [] } } },
     })
+  })
+
+  it('tells subscribers about a review added over REST or GraphQL, as an UPDATED item', async () => {
+    const client = connect()
+    const events = client.iterate({
+      query: 'subscription { itemChanged { type item { id name reviews { rating author } } } }',
+    })
+    const first = events.next()
+    await until(() => listening() === 1, 'the subscription listens')
+    const before = server.store.listReviews('2')!.map(({ rating, author }) => ({ rating, author }))
+    const posted = await fetch(`${server.url}/v1/items/2/reviews`, {
+      method: 'POST',
+      headers: { authorization: demoBasic, 'content-type': 'application/json' },
+      body: JSON.stringify({ rating: 5, author: 'Rest reader' }),
+    })
+    expect(posted.status).toBe(201)
+    const name = server.store.get('2')!.name
+    const afterRest = [...before, { rating: 5, author: 'Rest reader' }]
+    expect((await first).value).toEqual({
+      data: { itemChanged: { type: 'UPDATED', item: { id: '2', name, reviews: afterRest } } },
+    })
+    const answer = await query(
+      `${server.url}/graphql`,
+      'mutation { addReview(itemId: "2", input: { rating: 3, author: "Gql reader" }) { id } }',
+      undefined,
+      { authorization: demoBasic },
+    )
+    expect(answer.json.errors).toBeUndefined()
+    expect((await events.next()).value).toEqual({
+      data: {
+        itemChanged: {
+          type: 'UPDATED',
+          item: { id: '2', name, reviews: [...afterRest, { rating: 3, author: 'Gql reader' }] },
+        },
+      },
+    })
+    await events.return?.(undefined)
+  })
+
+  it('logs the WebSocket upgrade and its close in the request log', async () => {
+    const client = connect()
+    const events = client.iterate({ query: itemChanged })
+    void events.next().catch(() => undefined)
+    await until(() => listening() === 1, 'the subscription listens')
+    expect(requestLog).toContainEqual(expect.stringMatching(/^GET \/graphql 101 [\d.]+ms \(websocket\)$/))
+    await client.dispose()
+    await until(
+      () => requestLog.some((line) => /^GET \/graphql websocket closed after [\d.]+s$/.test(line)),
+      'the close is logged',
+    )
+    const refused = new WebSocket(`${webSocketUrl}/below`, 'graphql-transport-ws')
+    await new Promise<void>((resolve) => refused.once('error', () => resolve()))
+    await until(
+      () => requestLog.some((line) => /^GET \/graphql\/below 404 [\d.]+ms \(websocket refused\)$/.test(line)),
+      'the refused upgrade is logged',
+    )
   })
 
   it('stops listening to the store when the client goes away', async () => {

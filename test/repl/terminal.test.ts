@@ -2,6 +2,7 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { join } from 'node:path'
+import { buildSchema, getIntrospectionQuery, graphqlSync } from 'graphql'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CLI, isolatedEnv } from '../support/run-cli.js'
 import { hasTmux, TmuxPane } from './support/tmux-pane.js'
@@ -101,6 +102,35 @@ describe.skipIf(!hasTmux)(title, () => {
     await pane.waitFor(/\[exit 3\]\s*\n\s*slow rest>\s*$/)
     pane.type('.exit')
     pane.press('Enter')
+    await pane.waitFor('[exited 0]')
+  })
+
+  it('Tab completion waiting for a slow schema keeps the prompt line (no spinner over it)', async () => {
+    const schema = buildSchema('type Query { name: String, number: Int }')
+    const introspection = JSON.stringify(graphqlSync({ schema, source: getIntrospectionQuery() }))
+    const server = createServer((request, response) => {
+      request.resume()
+      // Slower than the spinner's 300 ms quiet period, so a spinner would be drawn.
+      setTimeout(() => response.end(introspection), 900)
+    })
+    servers.push(server)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`
+    const env = isolatedEnv()
+    await mkdir(env.APICTL_CONFIG_DIR!, { recursive: true })
+    await writeFile(
+      join(env.APICTL_CONFIG_DIR!, 'config.json'),
+      JSON.stringify({ version: 1, profiles: { slowgql: { graphql: url } } }),
+    )
+    const pane = open(['repl', '--profile', 'slowgql'], env)
+    await pane.waitFor(ready('slowgql rest>'))
+    pane.type('gql { na')
+    await pane.waitFor('gql { na')
+    pane.press('Tab')
+    await pane.waitFor(/slowgql rest> gql \{ name\s*$/m)
+    expect(pane.screen()).not.toContain('fetching the schema')
+    pane.press('C-u')
+    pane.press('C-d')
     await pane.waitFor('[exited 0]')
   })
 

@@ -1,6 +1,6 @@
 // --data: writes are on disk before the answer, survive restarts and kill -9; a bad file is refused and left alone.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -71,6 +71,32 @@ describe('the data file', () => {
     try {
       await createItem(server.url)
       expect(server.store.count()).toBe(41)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('answers a failed write with 500, rolls it back and leaves no temporary file', async () => {
+    const folder = join(directory.path, 'failing')
+    await mkdir(folder)
+    const dataFile = join(folder, 's.json')
+    const errors: string[] = []
+    const server = await startServer({ port: 0, dataFile, env: {}, logError: (line) => errors.push(line) })
+    try {
+      // A directory (not empty) where the file was: the write succeeds, the rename over it fails.
+      await rm(dataFile)
+      await mkdir(join(dataFile, 'in-the-way'), { recursive: true })
+      const response = await fetch(`${server.url}/v1/items`, {
+        method: 'POST',
+        headers: jsonHeaders,
+        body: JSON.stringify({ name: 'Never stored', price: 1 }),
+      })
+      expect(response.status).toBe(500)
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/)
+      expect(server.store.count()).toBe(40)
+      expect(errors.join('\n')).toMatch(/internal error: .*(EISDIR|ENOTEMPTY|EEXIST|EPERM)/)
+      expect((await readdir(folder)).sort()).toEqual(['s.json'])
+      expect((await stat(dataFile)).isDirectory()).toBe(true)
     } finally {
       await server.close()
     }

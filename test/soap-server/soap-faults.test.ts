@@ -13,6 +13,7 @@ import {
   type RawAnswer,
   reply,
   security,
+  send,
   tnsUri,
   type Version,
 } from './soap-test-support.js'
@@ -215,17 +216,30 @@ describe.each(versions)('SOAP %s fault rules on raw envelopes', (version) => {
     expect(detailCode(expectFault(two, version, client).fault)).toBe('INVALID_BODY')
   })
 
-  it(`a write without WS-Security is a ${client} fault saying so; a wrong password too`, async () => {
+  it(`a write without WS-Security is a ${client} fault saying so; a wrong password too, with a code`, async () => {
     const create = call('CreateItem', '<tns:name>x</tns:name><tns:price>1</tns:price>')
     const before = server.store.count()
     const anonymous = await postSoap(server.url, envelope(version, create), { version })
     const { fault } = expectFault(anonymous, version, client)
     expect(fault.reason).toMatch(/CreateItem changes data.*UsernameToken/)
+    expect(detailCode(fault)).toBe('AUTHENTICATION_REQUIRED')
     const wrong = await postSoap(server.url, envelope(version, create, security('demo', 'nope')), { version })
-    const refused = expectFault(wrong, version, client).fault
+    const { fault: refused, message } = expectFault(wrong, version, client)
     expect(refused.reason).toContain('wrong user name or password')
-    expect(refused.detail).toBeUndefined()
-    if (version === '1.2') expect(refused.subcodes[0]?.local).toBe('FailedAuthentication')
+    if (version === '1.2') {
+      // SOAP 1.2 allows a Detail for a header problem: the same ItemFault shape, and the wsse Subcode.
+      expect(detailCode(refused)).toBe('AUTHENTICATION_FAILED')
+      expect(refused.subcodes[0]?.local).toBe('FailedAuthentication')
+    } else {
+      // SOAP 1.1 §4.4: a header entry's error goes in a header entry, never in <detail>.
+      expect(refused.detail).toBeUndefined()
+      const [block] = message.headers
+      expect(block?.element.name).toEqual({ namespace: tnsUri, local: 'ItemFault' })
+      const code = block?.element.children.find(
+        (child) => typeof child === 'object' && 'children' in child && child.name.local === 'code',
+      )
+      expect(textContent(code as never)).toBe('AUTHENTICATION_FAILED')
+    }
     expect(server.store.count()).toBe(before)
   })
 
@@ -290,16 +304,39 @@ describe('SOAP over HTTP', () => {
     expect(answer.status).toBe(200)
   })
 
-  it('another media type is 415; GET without ?wsdl is 405; OPTIONS lists M-POST', async () => {
+  it('another media type is 415; GET or HEAD without ?wsdl is 405 with an Allow that omits them', async () => {
     const json = await postSoap(server.url, envelope('1.1', getOne), { contentType: 'application/json' })
     expect(json.status).toBe(415)
     const get = await fetch(`${server.url}/soap`)
     expect(get.status).toBe(405)
-    expect((await get.json()).detail).toContain('/soap?wsdl')
+    expect(get.headers.get('allow')).toBe('POST, M-POST, OPTIONS')
+    expect((await get.json()).detail).toMatch(/GET is for the WSDL, at \/soap\?wsdl/)
+    const head = await fetch(`${server.url}/soap`, { method: 'HEAD' })
+    expect(head.status).toBe(405)
+    expect(head.headers.get('allow')).toBe('POST, M-POST, OPTIONS')
+    const put = await fetch(`${server.url}/soap`, { method: 'PUT', body: 'x' })
+    expect(put.status).toBe(405)
+    expect(put.headers.get('allow')).toBe('POST, M-POST, OPTIONS')
+    expect((await put.json()).detail).toContain('GET and HEAD: /soap?wsdl')
     const options = await fetch(`${server.url}/soap`, { method: 'OPTIONS' })
     expect(options.status).toBe(204)
-    expect(options.headers.get('allow')).toContain('M-POST')
+    expect(options.headers.get('allow')).toBe('POST, M-POST, OPTIONS')
+    const wsdlOptions = await fetch(`${server.url}/soap?wsdl`, { method: 'OPTIONS' })
+    expect(wsdlOptions.headers.get('allow')).toBe('GET, HEAD, POST, M-POST, OPTIONS')
+    const wsdlPut = await fetch(`${server.url}/soap?wsdl`, { method: 'PUT', body: 'x' })
+    expect(wsdlPut.status).toBe(405)
+    expect(wsdlPut.headers.get('allow')).toBe('GET, HEAD, POST, M-POST, OPTIONS')
     expect((await fetch(`${server.url}/soap/other`)).status).toBe(404)
+  })
+
+  it('HEAD ?wsdl answers the GET headers without a body', async () => {
+    const get = await fetch(`${server.url}/soap?wsdl`)
+    const length = Buffer.byteLength(await get.text())
+    const head = await send(`${server.url}/soap?wsdl`, 'HEAD', {}, '')
+    expect(head.status).toBe(200)
+    expect(head.headers['content-type']).toBe('text/xml; charset=utf-8')
+    expect(Number(head.headers['content-length'])).toBe(length)
+    expect(head.body).toBe('')
   })
 
   it('the WSDL names this server as the address of both ports', async () => {

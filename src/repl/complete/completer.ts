@@ -86,7 +86,7 @@ async function completeDocument(text: string, session: ReplSession): Promise<Com
     import('./graphql-completion.js'),
     import('../exchange/graphql-schema.js'),
   ])
-  const { schema } = await sessionSchema(session, session.ctx)
+  const { schema } = await sessionSchema(session, session.ctx, false, false)
   const { candidates, partial } = completeGraphQL(schema, text)
   return [filter(candidates, partial), partial]
 }

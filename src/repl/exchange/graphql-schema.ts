@@ -22,8 +22,16 @@ export function graphqlEndpoint(session: ReplSession): string {
  * The endpoint's schema, read once per session (and per profile): from the
  * disk cache for a configured endpoint, by introspection for the embedded
  * server, whose address changes every run. `refresh` reads it again.
+ * `progress: false` draws no spinner: Tab completion asks while readline owns
+ * the prompt line, which a spinner would erase (readline then writes only the
+ * completed characters, on an empty line).
  */
-export function sessionSchema(session: ReplSession, ctx: Context, refresh = false): Promise<LoadedSchema> {
+export function sessionSchema(
+  session: ReplSession,
+  ctx: Context,
+  refresh = false,
+  progress = true,
+): Promise<LoadedSchema> {
   const endpoint = graphqlEndpoint(session)
   if (refresh) session.connection.forget('schema')
   return session.connection.once('schema', async () => {
@@ -37,7 +45,9 @@ export function sessionSchema(session: ReplSession, ctx: Context, refresh = fals
       mayFetch: true,
       env: ctx.env,
       fetch: async () => {
-        const spinner = startSpinner(ctx.stderr, `fetching the schema of ${endpoint}`)
+        const spinner = progress
+          ? startSpinner(ctx.stderr, `fetching the schema of ${endpoint}`)
+          : { stop: () => undefined }
         try {
           const call = introspectionCall({
             url: endpoint,

@@ -153,7 +153,7 @@ input ReviewInput {
 enum ChangeType {
   "The item was just created."
   CREATED
-  "Some of the item's fields changed."
+  "Some of the item's fields changed, or it got a new review."
   UPDATED
   "The item was deleted; the event carries it as it was."
   DELETED

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerR
 import { type ApolloServer, HeaderMap, type HTTPGraphQLResponse } from '@apollo/server'
 import { HttpError } from '../../../server/http/http-error.js'
 import { readBody } from '../../../server/http/read-body.js'
+import { sendProblem } from '../../../server/http/respond.js'
 import { documentFailureStatus } from './document-failure-status.js'
 import type { GraphqlContext } from './graphql-context.js'
 import { internalErrorMessage } from './mask-internal-errors.js'
@@ -17,7 +18,7 @@ export interface GraphqlHttpOptions {
   log?: ((line: string) => void) | undefined
 }
 
-const allow = 'GET, POST, OPTIONS'
+const allow = 'GET, HEAD, POST, OPTIONS'
 
 /** Sends a GraphQL-shaped error (`{"errors": [...]}`) the server writes itself, in the media type the client prefers. */
 function sendError(
@@ -109,8 +110,11 @@ async function writeResult(response: ServerResponse, result: HTTPGraphQLResponse
  * `executeHTTPGraphQLRequest` (what Apollo's own integrations do, without
  * express): POST with a JSON body of at most 1 MiB, GET with `?query=` for
  * queries (Apollo's CSRF prevention wants `apollo-require-preflight` or a
- * non-simple Content-Type), OPTIONS. Every error is a JSON `{"errors": […]}`
- * body, never an HTML page; only a browser asking for HTML gets the landing page.
+ * non-simple Content-Type), HEAD as that GET without a body, OPTIONS.
+ * Errors are never an HTML page: a GraphQL request's are a JSON
+ * `{"errors": […]}` body; a request that is no GraphQL request at all (405,
+ * 415, a path below the endpoint) gets problem+json like the rest of the
+ * server. Only a browser asking for HTML gets the landing page.
  */
 export function createGraphqlHttpHandler(options: GraphqlHttpOptions): GraphqlHttpHandler {
   const { apollo, path, context, log } = options
@@ -118,13 +122,9 @@ export function createGraphqlHttpHandler(options: GraphqlHttpOptions): GraphqlHt
     try {
       const method = request.method ?? 'GET'
       const [target, search] = splitTarget(request.url ?? '/')
+      // Not GraphQL requests at all: problem+json, like the rest of the server.
       if (target !== path) {
-        sendError(
-          request,
-          response,
-          404,
-          `there is nothing at ${target.slice(0, 200)}; GraphQL is at ${path}`,
-        )
+        sendProblem(response, 404, `there is nothing at ${target.slice(0, 200)}; GraphQL is at ${path}`)
         return
       }
       if (method === 'OPTIONS') {
@@ -132,22 +132,28 @@ export function createGraphqlHttpHandler(options: GraphqlHttpOptions): GraphqlHt
         response.end()
         return
       }
-      if (method !== 'GET' && method !== 'POST') {
-        const message = `${method} is not allowed on ${path}: POST a JSON body, or GET ?query= for queries`
-        sendError(request, response, 405, message, { allow })
+      if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') {
+        const message = `${method.slice(0, 20)} is not allowed on ${path}: POST a JSON body, or GET ?query= for queries`
+        sendProblem(response, 405, message, { allow })
         return
       }
       let body: unknown
       if (method === 'POST') {
         const problem = contentTypeProblem(request.headers['content-type'])
         if (problem !== undefined) {
-          sendError(request, response, 415, problem)
+          sendProblem(response, 415, problem)
           return
         }
         body = await readJson(request)
       }
+      // HEAD is the GET without its body (node:http drops the body of a HEAD answer).
       const result = await apollo.executeHTTPGraphQLRequest({
-        httpGraphQLRequest: { method, headers: headerMap(request.headers), search, body },
+        httpGraphQLRequest: {
+          method: method === 'HEAD' ? 'GET' : method,
+          headers: headerMap(request.headers),
+          search,
+          body,
+        },
         context: () => context(request),
       })
       await writeResult(response, result)

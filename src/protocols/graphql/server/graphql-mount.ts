@@ -12,7 +12,7 @@ import { createSubscriptionServer } from './subscription-server.js'
  */
 export async function createGraphqlMount(services: ServerServices, path = '/graphql'): Promise<Mount> {
   const { log } = services
-  const { apollo, schema } = await startApolloServer(log)
+  const { apollo, schema } = await startApolloServer(path, log)
   const subscriptions = createSubscriptionServer({
     schema,
     path,

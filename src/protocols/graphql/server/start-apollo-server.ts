@@ -15,6 +15,7 @@ import type { GraphqlContext } from './graphql-context.js'
 import { landingPagePlugin } from './landing-page-plugin.js'
 import { maskInternalErrors } from './mask-internal-errors.js'
 import { resolvers } from './resolvers.js'
+import { subscriptionsOverHttpPlugin } from './subscriptions-over-http-plugin.js'
 
 export interface StartedApolloServer {
   apollo: ApolloServer<GraphqlContext>
@@ -31,7 +32,10 @@ export interface StartedApolloServer {
  * reporting (never sent anywhere, whatever APOLLO_KEY says), and the default
  * landing page (it loads Apollo Sandbox from the network).
  */
-export async function startApolloServer(log?: (line: string) => void): Promise<StartedApolloServer> {
+export async function startApolloServer(
+  path: string,
+  log?: (line: string) => void,
+): Promise<StartedApolloServer> {
   let schema: GraphQLSchema | undefined
   const apollo = new ApolloServer<GraphqlContext>({
     typeDefs,
@@ -53,6 +57,7 @@ export async function startApolloServer(log?: (line: string) => void): Promise<S
       ApolloServerPluginSchemaReportingDisabled(),
       ApolloServerPluginLandingPageDisabled(),
       landingPagePlugin(),
+      subscriptionsOverHttpPlugin(path),
       {
         async serverWillStart(service) {
           schema = service.schema

@@ -1,10 +1,23 @@
 /** The representations the REST API can answer in. */
 export type Format = 'json' | 'xml'
 
-const offered: ReadonlyArray<{ type: string; format: Format }> = [
-  { type: 'application/json', format: 'json' },
-  { type: 'application/xml', format: 'xml' },
-  { type: 'text/xml', format: 'xml' },
+/** What the client gets: the representation, and the media type it is labelled with. */
+export interface Negotiated {
+  format: Format
+  contentType: string
+}
+
+export const jsonContentType = 'application/json; charset=utf-8'
+export const xmlContentType = 'application/xml; charset=utf-8'
+export const textXmlContentType = 'text/xml; charset=utf-8'
+
+const json: Negotiated = { format: 'json', contentType: jsonContentType }
+
+/** In order of preference when the client rates several equally. */
+const offered: ReadonlyArray<{ type: string; answer: Negotiated }> = [
+  { type: 'application/json', answer: json },
+  { type: 'application/xml', answer: { format: 'xml', contentType: xmlContentType } },
+  { type: 'text/xml', answer: { format: 'xml', contentType: textXmlContentType } },
 ]
 
 interface Range {
@@ -41,25 +54,26 @@ function specificity(range: Range): number {
 }
 
 /**
- * Picks JSON or XML from an Accept header (RFC 9110 §12.5.1: most specific
- * range decides each type's quality, highest quality wins, ties go to JSON);
- * undefined when nothing acceptable is offered (406).
+ * Picks JSON or XML from an Accept header (RFC 9110 §12.5.1: the most
+ * specific range decides each type's quality, highest quality wins, ties go
+ * to JSON, then application/xml): XML is labelled text/xml when that is the
+ * type the client rated highest (`text/xml`, `text/*`). Undefined when
+ * nothing acceptable is offered (406).
  */
-export function negotiateFormat(accept: string | undefined): Format | undefined {
-  if (accept === undefined || accept === '' || accept === '*/*' || accept === 'application/json')
-    return 'json'
+export function negotiateFormat(accept: string | undefined): Negotiated | undefined {
+  if (accept === undefined || accept === '' || accept === '*/*' || accept === 'application/json') return json
   const ranges = accept
     .split(',')
     .map((part, index) => parseRange(part, index))
     .filter((range): range is Range => range !== undefined)
-  let best: { format: Format; quality: number } | undefined
+  let best: { answer: Negotiated; quality: number } | undefined
   for (const candidate of offered) {
     const applicable = ranges
       .filter((range) => matches(range, candidate.type))
       .sort((left, right) => specificity(right) - specificity(left))[0]
     const quality = applicable?.quality ?? 0
     if (quality > 0 && (best === undefined || quality > best.quality))
-      best = { format: candidate.format, quality }
+      best = { answer: candidate.answer, quality }
   }
-  return best?.format
+  return best?.answer
 }

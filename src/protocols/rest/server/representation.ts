@@ -47,19 +47,22 @@ function v2Value(item: Item): unknown {
   return { ...item, price: { amount: item.price, currency } }
 }
 
+function unknownPriceFields(price: Record<string, unknown>): FieldProblem[] {
+  return Object.keys(price)
+    .filter((key) => key !== 'amount' && key !== 'currency')
+    .slice(0, 10)
+    .map((key) => ({ field: `price.${key.slice(0, 100)}`, message: 'is not a known field' }))
+}
+
 /** `{amount, currency: "USD"}` → the amount; anything else is refused with a field problem. */
 function priceAmount(price: unknown): unknown {
   if (price === undefined || price === null) return price
-  const problems: FieldProblem[] = []
   if (!isPlainObject(price)) {
     throw StoreError.invalid([
       { field: 'price', message: 'must be an object {"amount": number, "currency": "USD"} in /v2' },
     ])
   }
-  for (const key of Object.keys(price)) {
-    if (key !== 'amount' && key !== 'currency')
-      problems.push({ field: `price.${key}`, message: 'is not a known field' })
-  }
+  const problems = unknownPriceFields(price)
   const amount = Object.hasOwn(price, 'amount') ? price.amount : undefined
   if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0) {
     problems.push({
@@ -88,11 +91,13 @@ const v2: ItemRepresentation = {
   json: cachedJson(v2Value),
   fromBody: (body) => withPrice(body, priceAmount),
   patchFromBody: (patch, current) =>
-    withPrice(patch, (price) =>
-      isPlainObject(price)
-        ? priceAmount(applyMergePatch({ amount: current.price, currency }, price))
-        : priceAmount(price),
-    ),
+    withPrice(patch, (price) => {
+      if (!isPlainObject(price)) return priceAmount(price)
+      // Checked before merging: a merge patch's null would make an unknown key vanish unseen.
+      const unknown = unknownPriceFields(price)
+      if (unknown.length > 0) throw StoreError.invalid(unknown)
+      return priceAmount(applyMergePatch({ amount: current.price, currency }, price))
+    }),
 }
 
 export const representations: Record<ApiVersion, ItemRepresentation> = { v1, v2 }

@@ -5,7 +5,7 @@ import { requestBaseUrl } from '../../../server/http/base-url.js'
 import { HttpError } from '../../../server/http/http-error.js'
 import { send } from '../../../server/http/respond.js'
 import type { Store } from '../../../server/store.js'
-import type { Format } from './negotiation.js'
+import { type Format, jsonContentType } from './negotiation.js'
 import type { ItemRepresentation } from './representation.js'
 import type { RestRoute } from './routes.js'
 import { toXmlDocument } from './xml-document.js'
@@ -27,11 +27,10 @@ export interface RestExchange {
   query: string
   representation: ItemRepresentation
   format: Format
+  /** The negotiated media type (for XML: application/xml or text/xml, as the client asked). */
+  contentType: string
   services: RestServices
 }
-
-export const jsonContentType = 'application/json; charset=utf-8'
-export const xmlContentType = 'application/xml; charset=utf-8'
 
 /** `http://host:port/v1` as the client addressed it. */
 export function versionUrl(exchange: RestExchange): string {
@@ -58,7 +57,7 @@ export function sendXmlBody(
   headers: OutgoingHttpHeaders = {},
 ): void {
   headers.Vary = 'Accept'
-  send(exchange.response, status, xmlContentType, toXmlDocument(root, value), headers)
+  send(exchange.response, status, exchange.contentType, toXmlDocument(root, value), headers)
 }
 
 /** Writes need credentials: 401 with the challenge otherwise. */

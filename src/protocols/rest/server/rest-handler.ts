@@ -2,11 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { sendEmpty, sendProblem } from '../../../server/http/respond.js'
 import { respondError } from '../../../server/http/respond-error.js'
 import { createItem, deleteItem, getItem, listItems, patchItem, replaceItem } from './item-handlers.js'
-import { negotiateFormat } from './negotiation.js'
+import { jsonContentType, type Negotiated, negotiateFormat } from './negotiation.js'
 import { representations } from './representation.js'
 import { type RestExchange, type RestServices, requireAuth } from './rest-exchange.js'
 import { createReview, getReview, listReviews } from './review-handlers.js'
 import { allowedMethods, matchRoute, type RestRoute, type RouteKind } from './routes.js'
+
+const jsonAnswer: Negotiated = { format: 'json', contentType: jsonContentType }
 
 type Handler = (exchange: RestExchange) => void | Promise<void>
 
@@ -70,11 +72,14 @@ export function createRestHandler(services: RestServices): RestHandler {
       })
       return
     }
-    const format = method === 'DELETE' ? 'json' : negotiateFormat(request.headers.accept)
-    if (format === undefined) {
-      sendProblem(response, 406, 'this resource is available as application/json or application/xml', {
-        Vary: 'Accept',
-      })
+    const negotiated = method === 'DELETE' ? jsonAnswer : negotiateFormat(request.headers.accept)
+    if (negotiated === undefined) {
+      sendProblem(
+        response,
+        406,
+        'this resource is available as application/json, application/xml or text/xml',
+        { Vary: 'Accept' },
+      )
       return
     }
     const exchange: RestExchange = {
@@ -83,7 +88,8 @@ export function createRestHandler(services: RestServices): RestHandler {
       route,
       query,
       representation: representations[route.version],
-      format,
+      format: negotiated.format,
+      contentType: negotiated.contentType,
       services,
     }
     try {

@@ -2,6 +2,7 @@ import type { OutgoingHttpHeaders } from 'node:http'
 import type { Review } from '../../../server/item.js'
 import { StoreError } from '../../../server/store-error.js'
 import { readJsonBody } from './json-body.js'
+import { linkHeader, parsePaging } from './paging.js'
 import { jsonArray, reviewJson } from './representation.js'
 import { type RestExchange, sendJsonBody, sendXmlBody, versionUrl } from './rest-exchange.js'
 
@@ -21,12 +22,23 @@ function sendReview(
   else sendXmlBody(exchange, status, 'review', review, headers)
 }
 
-/** GET /vN/items/{id}/reviews: every review of the item, oldest first. */
+/**
+ * GET /vN/items/{id}/reviews?page=&limit=: the item's reviews, oldest first,
+ * paged like the items (limit default 20, max 100) with X-Total-Count and Link.
+ */
 export function listReviews(exchange: RestExchange): void {
+  const { page, limit } = parsePaging(exchange.query)
+  const paging = { page, limit, tag: undefined }
   const reviews = reviewsOf(exchange)
-  const headers = { 'X-Total-Count': String(reviews.length) }
-  if (exchange.format === 'json') sendJsonBody(exchange, 200, jsonArray(reviews, reviewJson), headers)
-  else sendXmlBody(exchange, 200, 'reviews', reviews, headers)
+  const start = (page - 1) * limit
+  const shown = start < reviews.length ? reviews.slice(start, start + limit) : []
+  const collection = `${versionUrl(exchange)}/items/${encodeURIComponent(exchange.route.itemId)}/reviews`
+  const headers = {
+    'X-Total-Count': String(reviews.length),
+    Link: linkHeader(collection, paging, reviews.length),
+  }
+  if (exchange.format === 'json') sendJsonBody(exchange, 200, jsonArray(shown, reviewJson), headers)
+  else sendXmlBody(exchange, 200, 'reviews', shown, headers)
 }
 
 /** GET /vN/items/{id}/reviews/{reviewId}: where a created review's Location points. */

@@ -8,16 +8,20 @@ import type { SoapFaultError } from './soap-fault-error.js'
 
 /**
  * The envelope answering a fault in the request's version: the code named as
- * that version names it, a `tns:ItemFault` detail when the fault concerns the
- * Body (SOAP keeps header problems out of the detail), and for 1.2 the
- * detail code as a Subcode.
+ * that version names it, a `tns:ItemFault` with the fault's code in the
+ * detail (for a fault about a header block in SOAP 1.1, which keeps header
+ * problems out of the detail: in a header entry instead), and for 1.2 the
+ * detail code as a Subcode unless a more specific one is given.
  */
 export function faultEnvelope(error: SoapFaultError, version: SoapVersion): Envelope {
   const { details } = error
-  const detail =
+  const itemFault =
     details.code === undefined
       ? undefined
-      : [itemFaultElement(details.code, error.message, details.problems ?? [])]
+      : itemFaultElement(details.code, error.message, details.problems ?? [])
+  const inHeader = itemFault !== undefined && details.aboutHeader === true && version.id === '1.1'
+  const detail = itemFault === undefined || inHeader ? undefined : [itemFault]
+  const headers = [...(details.headers ?? []), ...(inHeader ? [itemFault] : [])]
   const subcode = details.subcode ?? (details.code === undefined ? undefined : tns(details.code))
   const fault = makeFault(version, error.kind, error.message, {
     subcodes: version.id === '1.2' && subcode !== undefined ? [subcode] : [],
@@ -27,7 +31,7 @@ export function faultEnvelope(error: SoapFaultError, version: SoapVersion): Enve
   })
   return {
     version,
-    headers: (details.headers ?? []).map((block) => ({ element: block })),
+    headers: headers.map((block) => ({ element: block })),
     body: [buildFault(fault, version)],
   }
 }

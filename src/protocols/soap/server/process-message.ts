@@ -24,6 +24,8 @@ import { verifySecurity } from './verify-security.js'
 export type SoapOutcome = { status: 200 | 500; envelope: Envelope } | { status: 400 }
 
 export interface ProcessContext extends OperationContext {
+  /** Other URLs of this endpoint, which header blocks may target too (the server's own, when the client used another host name). */
+  aliases?: readonly string[]
   log?: ((line: string) => void) | undefined
 }
 
@@ -81,7 +83,7 @@ async function answer(envelope: Envelope, http: SoapHttpRequest, context: Proces
       'SOAP 1.1 over HTTP needs a SOAPAction header (it may be empty: SOAPAction: ""); this request has none',
     )
   }
-  const ours = new Set([context.endpoint])
+  const ours = new Set([context.endpoint, ...(context.aliases ?? [])])
   checkMustUnderstand(envelope, isSecurityHeader, ours)
   const user = verifySecurity(envelope, ours)
   const [operation, call] = operationOf(envelope, http)

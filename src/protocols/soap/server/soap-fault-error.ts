@@ -13,6 +13,12 @@ export interface SoapFaultDetails {
   headers?: readonly XmlElement[]
   /** faultactor (1.1) / Role and Node (1.2). */
   actor?: string
+  /**
+   * The fault is about a header block (e.g. wsse:Security), not the Body:
+   * SOAP 1.1 (§4.4) forbids its information in `detail` and puts it in a
+   * header entry, so the `tns:ItemFault` goes there in 1.1 (1.2 allows a Detail).
+   */
+  aboutHeader?: boolean
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
+import { requestBaseUrl } from '../../../server/http/base-url.js'
 import { extensionMethodHeader } from '../../../server/http/extension-method.js'
 import { readBody } from '../../../server/http/read-body.js'
 import { sendEmpty, sendProblem } from '../../../server/http/respond.js'
@@ -13,7 +14,9 @@ import { processMessage } from './process-message.js'
 import { readSoapHttpRequest } from './soap-http-request.js'
 
 export const soapPath = '/soap'
-const allow = 'GET, HEAD, POST, M-POST, OPTIONS'
+/** What /soap accepts: messages. GET and HEAD are for the WSDL only, at /soap?wsdl (which takes messages too). */
+const endpointAllow = 'POST, M-POST, OPTIONS'
+const wsdlAllow = 'GET, HEAD, POST, M-POST, OPTIONS'
 const xmlType = 'text/xml; charset=utf-8'
 const prefixes = new Map([[itemsNamespace, 'tns']])
 
@@ -56,15 +59,19 @@ function isExtensionPost(request: IncomingMessage): boolean {
 }
 
 /**
- * The SOAP half of the reference server at /soap: the WSDL on GET ?wsdl,
- * messages on POST (and M-POST). Faults are 500 in the request's SOAP
+ * The SOAP half of the reference server at /soap: the WSDL on GET ?wsdl
+ * (its address is the URL the client used, by its Host header), messages on
+ * POST (and M-POST). Faults are 500 in the request's SOAP
  * version; a body that is not XML is 400 with an empty body.
  */
 export function createSoapMount(services: ServerServices): Mount {
-  const endpoint = () => `${services.origin()}${soapPath}`
+  const ownEndpoint = () => `${services.origin()}${soapPath}`
+  /** The endpoint as this client addressed it (its Host header), e.g. not 0.0.0.0 when listening on all interfaces. */
+  const endpointOf = (request: IncomingMessage) => `${requestBaseUrl(request, services.origin())}${soapPath}`
+  // The last WSDL written, by address: clients of one server nearly always use one Host.
   let wsdl: { address: string; text: string } | undefined
-  const wsdlText = () => {
-    const address = endpoint()
+  const wsdlText = (request: IncomingMessage) => {
+    const address = endpointOf(request)
     if (wsdl?.address !== address) wsdl = { address, text: writeWsdl(itemServiceDescription(address)) }
     return wsdl.text
   }
@@ -80,7 +87,8 @@ export function createSoapMount(services: ServerServices): Mount {
     const body = await readBody(request)
     const outcome = await processMessage(body, http, {
       store: services.store,
-      endpoint: endpoint(),
+      endpoint: endpointOf(request),
+      aliases: [ownEndpoint()],
       log: services.log,
     })
     if (outcome.status === 400) {
@@ -103,17 +111,20 @@ export function createSoapMount(services: ServerServices): Mount {
       return
     }
     const method = request.method ?? 'GET'
+    const wsdlAsked = asksForWsdl(query)
+    const allow = wsdlAsked ? wsdlAllow : endpointAllow
     if (method === 'POST' || isExtensionPost(request)) {
       await post(request, response, isExtensionPost(request))
-    } else if ((method === 'GET' || method === 'HEAD') && asksForWsdl(query)) {
-      sendText(response, 200, xmlType, wsdlText())
+    } else if ((method === 'GET' || method === 'HEAD') && wsdlAsked) {
+      // HEAD: node:http sends the GET's headers (Content-Length included) and drops the body.
+      sendText(response, 200, xmlType, wsdlText(request))
     } else if (method === 'OPTIONS') {
       sendEmpty(response, 204, { allow })
     } else {
       const hint =
         method === 'GET' || method === 'HEAD'
-          ? `POST SOAP envelopes to ${soapPath}; the WSDL is at ${soapPath}?wsdl`
-          : `${method.slice(0, 20)} is not allowed here; allowed: ${allow}`
+          ? `${method} is for the WSDL, at ${soapPath}?wsdl; ${soapPath} itself takes SOAP envelopes by POST (allowed: ${allow})`
+          : `${method.slice(0, 20)} is not allowed here; allowed: ${allow}${wsdlAsked ? '' : ` (GET and HEAD: ${soapPath}?wsdl)`}`
       sendProblem(response, 405, hint, { allow })
     }
   }

@@ -15,8 +15,20 @@ const wsse = (local: string) => ({ namespace: wsseNamespace, local })
 /** How far a digest's wsu:Created may be from now. */
 const freshnessMs = 5 * 60 * 1000
 
-function securityFault(subcode: string, reason: string): SoapFaultError {
-  return new SoapFaultError('client', reason, { subcode: wsse(subcode) })
+/** The ItemFault code of each WS-Security fault (its 1.2 Subcode stays the wsse QName). */
+const faultCodes = {
+  FailedAuthentication: 'AUTHENTICATION_FAILED',
+  InvalidSecurity: 'INVALID_SECURITY',
+  InvalidSecurityToken: 'INVALID_SECURITY_TOKEN',
+  UnsupportedSecurityToken: 'UNSUPPORTED_SECURITY_TOKEN',
+} as const
+
+function securityFault(subcode: keyof typeof faultCodes, reason: string): SoapFaultError {
+  return new SoapFaultError('client', reason, {
+    subcode: wsse(subcode),
+    code: faultCodes[subcode],
+    aboutHeader: true,
+  })
 }
 
 function passwordMatches(token: UsernameToken, password: string, now: number): boolean {
@@ -44,7 +56,8 @@ function passwordMatches(token: UsernameToken, password: string, now: number): b
  * UsernameToken must be demo/demo (PasswordText, or PasswordDigest with a
  * fresh wsu:Created). Returns the user name, undefined without a token;
  * throws a Client (1.2: Sender) fault with a WS-Security subcode when the
- * token is malformed or wrong.
+ * token is malformed or wrong, with an ItemFault code such as
+ * AUTHENTICATION_FAILED (see faultEnvelope for where it goes).
  */
 export function verifySecurity(
   envelope: Envelope,
