@@ -41,7 +41,7 @@ export async function runRepl(options: ReplOptions, ctx: Context): Promise<numbe
     output: ctx.stdout as unknown as NodeJS.WritableStream,
     terminal,
     history: (await history?.load().catch(() => [])) ?? [],
-    completer: (line) => complete(line, pending, session, dispatcher),
+    completer: (line, signal) => complete(line, pending, session, dispatcher, signal),
     onInterrupt: () => running?.abort(),
     interruptHint: theme.dim('(Ctrl-D or .exit leaves)'),
   })

@@ -21,6 +21,43 @@ describe.skipIf(!hasTmux)(title, () => {
     await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
   })
 
+  /** A server that accepts requests and never answers; it counts the requests and the sockets the client closed. */
+  async function silentServer() {
+    const sockets: Socket[] = []
+    let closed = 0
+    const server = createServer((request) => {
+      sockets.push(request.socket)
+      request.socket.on('close', () => closed++)
+    })
+    servers.push(server)
+    server.on('close', () => {
+      for (const socket of sockets) socket.destroy()
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      requests: () => sockets.length,
+      closed: () => closed,
+    }
+  }
+
+  /** Polls (no fixed sleep) until the condition holds; the ms it took. */
+  async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<number> {
+    const started = Date.now()
+    while (!condition()) {
+      if (Date.now() - started > timeoutMs) throw new Error(`${what} did not happen within ${timeoutMs} ms`)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    return Date.now() - started
+  }
+
+  async function profileEnv(profiles: Record<string, unknown>) {
+    const env = isolatedEnv()
+    await mkdir(env.APICTL_CONFIG_DIR!, { recursive: true })
+    await writeFile(join(env.APICTL_CONFIG_DIR!, 'config.json'), JSON.stringify({ version: 1, profiles }))
+    return env
+  }
+
   function open(args: string[], env = isolatedEnv()): TmuxPane {
     const pane = new TmuxPane(`'${process.execPath}' '${CLI}' ${args.join(' ')}`, {
       ...env,
@@ -134,5 +171,44 @@ describe.skipIf(!hasTmux)(title, () => {
     const history = join(env.APICTL_CONFIG_DIR!, 'repl_history')
     expect((await stat(history)).mode & 0o777).toBe(0o600)
     expect(await readFile(history, 'utf8')).toBe('soap GetItem\nsoap GetItem\n.auth basic ••••\n')
+  })
+
+  it('Ctrl-C stops the schema fetch Tab started; keys typed during the wait are dropped with it', async () => {
+    const graphql = await silentServer()
+    const pane = open(['repl', '--profile', 'mute'], await profileEnv({ mute: { graphql: graphql.url } }))
+    await pane.waitFor(ready('mute rest>'))
+    pane.type('gql { it')
+    await pane.waitFor('mute rest> gql { it')
+    pane.press('Tab')
+    await until(() => graphql.requests() === 1, 10_000, 'the introspection request')
+    pane.type('zz')
+    pane.press('C-c')
+    // Tab's own limit is 5 s; the request's 30 s: the socket closes at once on Ctrl-C.
+    expect(await until(() => graphql.closed() === 1, 4000, 'cancelling the introspection')).toBeLessThan(4000)
+    pane.type('ems')
+    await pane.waitFor(/mute rest> gql \{ items\s*$/m)
+    pane.press('C-u')
+    pane.type('.exit')
+    pane.press('Enter')
+    await pane.waitFor('[exited 0]')
+  })
+
+  it('Tab waits at most 5 s for a schema (not the 30 s request limit); keys typed meanwhile follow', async () => {
+    const graphql = await silentServer()
+    const pane = open(['repl', '--profile', 'mute'], await profileEnv({ mute: { graphql: graphql.url } }))
+    await pane.waitFor(ready('mute rest>'))
+    pane.type('gql { it')
+    await pane.waitFor('mute rest> gql { it')
+    pane.press('Tab')
+    await until(() => graphql.requests() === 1, 10_000, 'the introspection request')
+    pane.type('ems')
+    const waited = await until(() => graphql.closed() === 1, 15_000, 'giving up on the introspection')
+    expect(waited).toBeGreaterThan(3000)
+    expect(waited).toBeLessThan(10_000)
+    await pane.waitFor(/mute rest> gql \{ items\s*$/m)
+    pane.press('C-u')
+    pane.type('.exit')
+    pane.press('Enter')
+    await pane.waitFor('[exited 0]')
   })
 })

@@ -1,11 +1,12 @@
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
-import { requestDefaults, transportOptions } from '../../engine/request-defaults.js'
+import { requestDefaults } from '../../engine/request-defaults.js'
 import { fetchIntrospection, introspectionCall } from '../../protocols/graphql/client/fetch-introspection.js'
 import { type LoadedSchema, loadSchema } from '../../protocols/graphql/client/load-schema.js'
 import { startSpinner } from '../../render/spinner.js'
 import type { ReplSession } from '../session.js'
 import { commonOptions } from './line-options.js'
+import { type LoadOptions, loadTransport } from './load-limits.js'
 
 /** The profile's GraphQL endpoint, or a usage error saying there is none. */
 export function graphqlEndpoint(session: ReplSession): string {
@@ -21,10 +22,16 @@ export function graphqlEndpoint(session: ReplSession): string {
 /**
  * The endpoint's schema, read once per session (and per profile): from the
  * disk cache for a configured endpoint, by introspection for the embedded
- * server, whose address changes every run. `refresh` reads it again.
+ * server, whose address changes every run. `refresh` reads it again; Tab
+ * loads it with a shorter limit and no spinner (LoadOptions).
  */
-export function sessionSchema(session: ReplSession, ctx: Context, refresh = false): Promise<LoadedSchema> {
+export function sessionSchema(
+  session: ReplSession,
+  ctx: Context,
+  options: LoadOptions = {},
+): Promise<LoadedSchema> {
   const endpoint = graphqlEndpoint(session)
+  const refresh = options.refresh === true
   if (refresh) session.connection.forget('schema')
   return session.connection.once('schema', async () => {
     const common = session.requestOptions(commonOptions({}))
@@ -37,7 +44,9 @@ export function sessionSchema(session: ReplSession, ctx: Context, refresh = fals
       mayFetch: true,
       env: ctx.env,
       fetch: async () => {
-        const spinner = startSpinner(ctx.stderr, `fetching the schema of ${endpoint}`)
+        const spinner = options.forCompletion
+          ? undefined
+          : startSpinner(ctx.stderr, `fetching the schema of ${endpoint}`)
         try {
           const call = introspectionCall({
             url: endpoint,
@@ -45,12 +54,9 @@ export function sessionSchema(session: ReplSession, ctx: Context, refresh = fals
             unsetHeaders: defaults.unsetHeaders,
             oauth2: defaults.oauth2,
           })
-          return await fetchIntrospection(call, {
-            ...transportOptions(common, profile, ctx),
-            keepAlive: true,
-          })
+          return await fetchIntrospection(call, loadTransport(common, profile, ctx, options))
         } finally {
-          spinner.stop()
+          spinner?.stop()
         }
       },
     })

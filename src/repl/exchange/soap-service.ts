@@ -5,23 +5,25 @@ import { builtinWsdlKey, type SoapSession } from '../../cli/commands/soap-sessio
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import type { CommonOptions } from '../../core/request-options.js'
-import { requestDefaults, transportOptions } from '../../engine/request-defaults.js'
+import { requestDefaults } from '../../engine/request-defaults.js'
 import { isUrl, wsdlDocumentFetcher } from '../../protocols/soap/client/fetch-wsdl-document.js'
 import { type LoadedService, loadCachedService } from '../../protocols/soap/client/load-service.js'
 import type { ReplSession } from '../session.js'
 import { commonOptions } from './line-options.js'
+import { type LoadOptions, loadTransport } from './load-limits.js'
 
 /**
  * The profile's WSDL description, read once per session: the built-in
  * server's from the cache `apictl soap` shares (its WSDL is fixed per
  * version), a configured one from its URL or file. Undefined when the
- * profile has no WSDL.
+ * profile has no WSDL. Tab loads it with a shorter limit (LoadOptions).
  */
 export function sessionService(
   session: ReplSession,
   ctx: Context,
-  refresh = false,
+  options: LoadOptions = {},
 ): Promise<LoadedService | undefined> {
+  const refresh = options.refresh === true
   if (refresh) session.connection.forget('wsdl')
   return session.connection.once('wsdl', async () => {
     const { target } = session
@@ -32,7 +34,7 @@ export function sessionService(
       headers: defaults.headers,
       unsetHeaders: defaults.unsetHeaders,
       oauth2: defaults.oauth2,
-      transport: { ...transportOptions(common, session.profile(), ctx), keepAlive: true },
+      transport: loadTransport(common, session.profile(), ctx, options),
     })
     const location = isUrl(target.wsdl) ? target.wsdl : localPath(target.wsdl, ctx)
     return loadCachedService({
@@ -65,7 +67,7 @@ export function soapSessionOf(
     profile: session.profile(),
     target: async () => target,
     service: () => sessionService(session, ctx),
-    refreshService: () => sessionService(session, ctx, true),
+    refreshService: () => sessionService(session, ctx, { refresh: true }),
     endpoint: async (version) => {
       if (options.endpoint !== undefined) return options.endpoint
       if (target.soap) return target.soap
