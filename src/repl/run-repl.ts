@@ -1,5 +1,6 @@
 import { reportError } from '../cli/report-error.js'
 import { type Context, colourEnabled } from '../core/context.js'
+import { isCancelledError } from '../core/errors.js'
 import { VERSION } from '../core/version.js'
 import type { Prompter } from '../protocols/graphql/client/builder/prompter.js'
 import { createTheme } from '../render/theme.js'
@@ -33,14 +34,17 @@ export async function runRepl(options: ReplOptions, ctx: Context): Promise<numbe
     ctx,
   )
   const theme = createTheme(colourEnabled(ctx.stderr, ctx.env, undefined))
-  const history = terminal ? new HistoryFile(historyPath(ctx.env)) : undefined
+  const historyFile = new HistoryFile(historyPath(ctx.env))
+  // Only a terminal session adds to the history; any session's .history shows it.
+  const history = terminal ? historyFile : undefined
+  session.earlierHistory = await historyFile.load().catch(() => [])
   let pending = ''
   let running: AbortController | undefined
   const reader = new LineReader({
     input: ctx.stdin,
     output: ctx.stdout as unknown as NodeJS.WritableStream,
     terminal,
-    history: (await history?.load().catch(() => [])) ?? [],
+    history: terminal ? [...session.earlierHistory] : [],
     completer: (line, signal) => complete(line, pending, session, dispatcher, signal),
     onInterrupt: () => running?.abort(),
     interruptHint: theme.dim('(Ctrl-D or .exit leaves)'),
@@ -114,6 +118,11 @@ async function execute(
   try {
     code = await dispatcher.run(entry, session, ctx)
   } catch (error) {
+    if (isCancelledError(error)) {
+      // Ctrl-C: the user stopped it on purpose; one line, nothing to advise.
+      ctx.stderr.write(`${dim(`cancelled: ${error.request}`)}\n`)
+      return error.exitCode
+    }
     code = reportError(error, ctx)
   }
   if (code !== 0) ctx.stderr.write(`${dim(`[exit ${code}]`)}\n`)

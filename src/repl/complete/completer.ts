@@ -1,7 +1,8 @@
 import type { CompletionRequest } from '../command.js'
 import type { Dispatcher } from '../dispatch.js'
 import type { ReplSession } from '../session.js'
-import { scanWords } from '../text/split-words.js'
+import { splitGqlLine } from '../text/graphql-text.js'
+import { scanWords, splitWords } from '../text/split-words.js'
 
 /** What readline takes back from a completer: the candidates, and the end of the line they replace. */
 export type Completion = [string[], string]
@@ -93,12 +94,23 @@ async function completeDocument(
   session: ReplSession,
   signal: AbortSignal | undefined,
 ): Promise<Completion> {
-  const [{ completeGraphQL }, { sessionSchema }] = await Promise.all([
-    import('./graphql-completion.js'),
-    import('../exchange/graphql-schema.js'),
-  ])
-  const { schema } = await sessionSchema(session, { ...session.ctx, signal }, { forCompletion: true })
-  const { candidates, partial } = completeGraphQL(schema, text)
+  const [{ completeGraphQL }, { sessionSchema }, { GQL_LINE_OPTIONS, commonOptions, parseLine }] =
+    await Promise.all([
+      import('./graphql-completion.js'),
+      import('../exchange/graphql-schema.js'),
+      import('../exchange/line-options.js'),
+    ])
+  const { before, document } = splitGqlLine(text)
+  if (document === '') return [[], '']
+  const { values } = parseLine(splitWords(before), GQL_LINE_OPTIONS, 'gql')
+  const endpoint = values.endpoint as string | undefined
+  const common = endpoint === undefined ? undefined : session.requestOptions(commonOptions(values))
+  const { schema } = await sessionSchema(
+    session,
+    { ...session.ctx, signal },
+    { forCompletion: true, endpoint, common },
+  )
+  const { candidates, partial } = completeGraphQL(schema, document)
   return [filter(candidates, partial), partial]
 }
 

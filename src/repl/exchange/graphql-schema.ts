@@ -1,5 +1,6 @@
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
+import type { CommonOptions } from '../../core/request-options.js'
 import { requestDefaults } from '../../engine/request-defaults.js'
 import { fetchIntrospection, introspectionCall } from '../../protocols/graphql/client/fetch-introspection.js'
 import { type LoadedSchema, loadSchema } from '../../protocols/graphql/client/load-schema.js'
@@ -13,10 +14,16 @@ export function graphqlEndpoint(session: ReplSession): string {
   const endpoint = session.target.graphql
   if (endpoint === undefined || endpoint === '') {
     throw new UsageError(`Profile ${session.profileName} has no GraphQL endpoint.`, {
-      hint: `Set one (apictl profile add ${session.profileName} --graphql URL), or switch: .profile NAME`,
+      hint: `Give one on the line (gql -e URL { … }), set one (apictl profile add ${session.profileName} --graphql URL), or switch: .profile NAME`,
     })
   }
   return endpoint
+}
+
+/** `gql -e URL …`: another endpoint than the profile's, introspected with the line's options. */
+export interface OtherEndpoint {
+  endpoint?: string
+  common?: CommonOptions
 }
 
 /**
@@ -28,19 +35,22 @@ export function graphqlEndpoint(session: ReplSession): string {
 export function sessionSchema(
   session: ReplSession,
   ctx: Context,
-  options: LoadOptions = {},
+  options: LoadOptions & OtherEndpoint = {},
 ): Promise<LoadedSchema> {
-  const endpoint = graphqlEndpoint(session)
+  const own = options.endpoint === undefined || options.endpoint === session.target.graphql
+  const endpoint = own ? graphqlEndpoint(session) : options.endpoint!
+  const key = own ? 'schema' : `schema ${endpoint}`
   const refresh = options.refresh === true
-  if (refresh) session.connection.forget('schema')
-  return session.connection.once('schema', async () => {
-    const common = session.requestOptions(commonOptions({}))
+  if (refresh) session.connection.forget(key)
+  return session.connection.once(key, async () => {
+    const common = (!own && options.common) || session.requestOptions(commonOptions({}))
     const profile = session.profile()
     const defaults = requestDefaults(common, profile)
     const loaded = await loadSchema({
       endpoint,
       refresh,
-      cache: !session.target.builtin,
+      // The embedded server's port changes every run: its schema is asked for, never cached.
+      cache: !(own && session.target.builtin),
       mayFetch: true,
       env: ctx.env,
       fetch: async () => {
