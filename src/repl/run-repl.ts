@@ -59,7 +59,8 @@ export async function runRepl(options: ReplOptions, ctx: Context): Promise<numbe
         pending = text
       })
       if (entry === END) break
-      if (entry === INTERRUPTED || entry.trim() === '') continue
+      // Blank lines and `# comments` (as in .http files and shell scripts) are skipped, typed or scripted.
+      if (entry === INTERRUPTED || entry.trim() === '' || isComment(entry)) continue
       session.entries.push(entry)
       history?.append(entry).catch((error: Error) => {
         if (!historyBroken) ctx.stderr.write(`warning: history not saved: ${error.message}\n`)
@@ -127,6 +128,11 @@ async function execute(
   }
   if (code !== 0) ctx.stderr.write(`${dim(`[exit ${code}]`)}\n`)
   return code
+}
+
+/** A line whose first non-blank character is `#`. */
+function isComment(entry: string): boolean {
+  return entry.trimStart().startsWith('#')
 }
 
 /** `local rest> ` → `         ... `, for the lines that continue a document. */

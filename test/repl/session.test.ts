@@ -101,4 +101,30 @@ describe('the REPL session', () => {
     expect(await test.dispatcher.run('.ops', test.session, test.ctx)).toBe(0)
     expect(test.ctx.stdout.text()).toMatch(/GetItem\s+in\s+GetItem\(id: string\)/)
   })
+
+  it('vars prints each variable as var reads it back: JSON stays JSON', async () => {
+    test = await openTestSession()
+    const run = (line: string) => test!.dispatcher.run(line, test!.session, test!.ctx)
+    for (const line of [
+      'var b:={"x":[1,2]}',
+      'var input:={"name": "Pen", "price": 2.5}',
+      "var name='Blue pen'",
+      'var n=3',
+    ])
+      expect(await run(line)).toBe(0)
+    expect(await run('vars')).toBe(0)
+    const listed = test.ctx.stdout.text()
+    expect(listed).toBe('b:={"x":[1,2]}\ninput:={"name": "Pen", "price": 2.5}\nname=Blue pen\nn=3\n')
+    expect(JSON.parse(listed.split('\n')[0]!.slice('b:='.length))).toEqual({ x: [1, 2] })
+    await run('vars clear')
+    for (const line of listed.trim().split('\n')) expect(await run(`var ${line}`)).toBe(0)
+    test.ctx.stdout.chunks.length = 0
+    await run('vars')
+    expect(test.ctx.stdout.text()).toBe(listed)
+    test.ctx.stdout.chunks.length = 0
+    expect(
+      await run('gql mutation ($input: ItemInput!) { createItem(input: $input) { name } } --dry-run'),
+    ).toBe(0)
+    expect(test.ctx.stdout.text()).toContain('"variables":{"input":{"name":"Pen","price":2.5}}')
+  })
 })

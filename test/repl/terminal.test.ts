@@ -219,6 +219,7 @@ describe.skipIf(!hasTmux)(title, () => {
     const first = open(['repl'], env)
     await first.waitFor(ready('local rest>'))
     for (const line of [
+      '# a comment typed at the prompt is skipped',
       '.auth basic demo:demo',
       'get http://u:urlpass@127.0.0.1:1/ --dry-run',
       'gql { itemCount } --token=tok2 --dry-run',
@@ -236,7 +237,10 @@ describe.skipIf(!hasTmux)(title, () => {
       'get /v1/items/1 --token •••• --dry-run',
     ]
     const numbered = redacted.map((line, index) => `${index + 1}  ${line}`).join('\n')
-    await first.waitFor(`local rest> .history\n${numbered}\nlocal rest>`)
+    const screen = await first.waitFor(`local rest> .history\n${numbered}\nlocal rest>`)
+    expect(screen).toContain(
+      'local rest> # a comment typed at the prompt is skipped\nlocal rest> .auth basic',
+    )
     first.press('C-d')
     await first.waitFor('[exited 0]')
     const history = await readFile(join(env.APICTL_CONFIG_DIR!, 'repl_history'), 'utf8')

@@ -49,6 +49,11 @@ function redactOptionWord(value: string): string | undefined {
   return userinfo.test(value) ? value.replace(userinfo, `$1${mask}@`) : undefined
 }
 
+/** A body field, parameter or variable whose value is a secret (`token`, `password`, `api_key`, …). */
+export function isSecretName(name: string): boolean {
+  return secretName.test(name)
+}
+
 function redactWord(value: string): string | undefined {
   const option = redactOptionWord(value)
   if (option !== undefined) return option
