@@ -49,7 +49,7 @@ describe('the REPL session', () => {
     expect(test.session.target.rest).toBe(first)
     expect(await run('.auth basic demo:demo')).toBe(0)
     expect(await run('post /v1/items name=Kept price:=1')).toBe(0)
-    const created = (test.session.last?.value as { id: string }).id
+    const created = (test.session.last!.value as { id: string }).id
     test.ctx.stderr.chunks.length = 0
     expect(await run('.profile local')).toBe(0)
     expect(test.ctx.stderr.text()).toBe(
