@@ -74,6 +74,11 @@ describe('createClient().soap.call against the built-in server', () => {
     expect(refused.fault?.code).toBe('Client')
   })
 
+  it('an empty repeated element is [] in the result, as JSON shows it', async () => {
+    const out = await api.soap.call('CreateItem', { name: 'No tags', price: 1 }, { wss: 'demo:demo' })
+    expect(out.data?.result.item).toMatchObject({ description: null, tags: [] })
+  })
+
   it('an unknown operation or parameter is { error } with exit code 2 and the valid names', async () => {
     const operation = await api.soap.call('GetItems', {})
     expect(operation.error).toMatchObject({ exitCode: 2 })
