@@ -4,6 +4,7 @@ import { isCancelledError } from '../core/errors.js'
 import { VERSION } from '../core/version.js'
 import type { Prompter } from '../protocols/graphql/client/builder/prompter.js'
 import { createTheme } from '../render/theme.js'
+import { wrapWords } from '../render/wrap-words.js'
 import { complete } from './complete/completer.js'
 import { Dispatcher } from './dispatch.js'
 import { END, INTERRUPTED, LineReader, type ReadResult } from './line-reader.js'
@@ -50,7 +51,7 @@ export async function runRepl(options: ReplOptions, ctx: Context): Promise<numbe
     interruptHint: theme.dim('(Ctrl-D or .exit leaves)'),
   })
   session.terminal = reader
-  if (terminal) ctx.stderr.write(banner(session, theme.dim))
+  if (terminal) ctx.stderr.write(banner(session, theme.dim, ctx.stderr.columns))
   let historyBroken = false
   try {
     for (;;) {
@@ -140,7 +141,8 @@ function continuation(prompt: string): string {
   return `${' '.repeat(Math.max(0, prompt.length - 4))}... `
 }
 
-function banner(session: ReplSession, dim: (text: string) => string): string {
+/** Who and where, and the first tips; wrapped at words to the terminal's width. */
+function banner(session: ReplSession, dim: (text: string) => string, columns: number | undefined): string {
   const { target } = session
   const where = target.builtin
     ? `the built-in reference server at ${target.rest}`
@@ -152,7 +154,11 @@ function banner(session: ReplSession, dim: (text: string) => string): string {
         .filter(([, url]) => url !== undefined)
         .map(([kind, url]) => `${kind} ${url}`)
         .join(', ')
-  return `apictl ${VERSION} · profile ${session.profileName}: ${where}\n${dim(
+  const width = (columns ?? 100) - 1
+  const title = wrapWords(`apictl ${VERSION} · profile ${session.profileName}: ${where}`, width)
+  const tips = wrapWords(
     '.help lists the commands · Tab completes · use gql|soap|rest switches style · Ctrl-D leaves',
-  )}\n`
+    width,
+  )
+  return `${[...title, ...tips.map(dim)].join('\n')}\n`
 }

@@ -58,11 +58,12 @@ describe.skipIf(!hasTmux)(title, () => {
     return env
   }
 
-  function open(args: string[], env = isolatedEnv()): TmuxPane {
-    const pane = new TmuxPane(`'${process.execPath}' '${CLI}' ${args.join(' ')}`, {
-      ...env,
-      TERM: 'xterm-256color',
-    })
+  function open(args: string[], env = isolatedEnv(), size?: { columns: number; rows: number }): TmuxPane {
+    const pane = new TmuxPane(
+      `'${process.execPath}' '${CLI}' ${args.join(' ')}`,
+      { ...env, TERM: 'xterm-256color' },
+      size,
+    )
     panes.push(pane)
     return pane
   }
@@ -256,5 +257,35 @@ describe.skipIf(!hasTmux)(title, () => {
     await second.waitFor(/local rest> get \/v1\/items\/1 --token •••• --dry-run\s*$/m)
     second.press('C-u', 'C-d')
     await second.waitFor('[exited 0]')
+  })
+
+  it('at 80 columns the banner wraps between words: the URL and "Ctrl-D" stay whole', async () => {
+    const pane = open(['repl'], isolatedEnv(), { columns: 80, rows: 30 })
+    const screen = await pane.waitFor(ready('local rest>'))
+    const lines = screen.split('\n')
+    expect(lines.some((line) => /^http:\/\/127\.0\.0\.1:\d+\s*$/.test(line))).toBe(true)
+    expect(lines.some((line) => /(^| )Ctrl-D leaves\s*$/.test(line))).toBe(true)
+    for (const line of lines) expect(line.trimEnd().length).toBeLessThan(80)
+    pane.press('C-d')
+    await pane.waitFor('[exited 0]')
+  })
+
+  it("at 120 columns an error's try: text wraps at words, continuing under itself", async () => {
+    const pane = open(['repl'])
+    await pane.waitFor(ready('local rest>'))
+    pane.type('gql -x { itemCount }')
+    pane.press('Enter')
+    const screen = await pane.waitFor(/\[exit 2\]\s*\nlocal rest>\s*$/)
+    const block = screen.slice(screen.indexOf('  try:   '), screen.indexOf('[exit 2]')).trimEnd().split('\n')
+    expect(block.length).toBeGreaterThan(1)
+    for (const line of block) expect(line.length).toBeLessThan(120)
+    for (const line of block.slice(1)) expect(line).toMatch(/^ {9}\S/)
+    const text = block.map((line) => line.trim()).join(' ')
+    expect(text).toBe(
+      'try:   gql [OPTIONS] DOCUMENT [OPTIONS]; options: -H/--header --user --token --timeout --retry --insecure ' +
+        '-o/--output --no-color -v/--verbose --dry-run --curl -e/--endpoint --operation --get --no-validate.',
+    )
+    pane.press('C-d')
+    await pane.waitFor('[exited 0]')
   })
 })
