@@ -1,5 +1,11 @@
 /** apictl as a library: the engine the CLI and the REPL are thin layers over. */
-export type { ApiError, ClientOptions, RestCallOptions, RestResponse } from './client/client-options.js'
+export type {
+  ApiError,
+  ClientOptions,
+  RestCallOptions,
+  RestResponse,
+  WssCredentials,
+} from './client/client-options.js'
 export { type ApictlClient, createClient } from './client/create-client.js'
 export type {
   GraphQLApi,
@@ -10,6 +16,7 @@ export type {
 export type { RestApi } from './client/rest-api.js'
 export type {
   SoapApi,
+  SoapCallError,
   SoapCallOptions,
   SoapCallResult,
   SoapFault,

@@ -3,6 +3,7 @@ import type { GraphQLDocumentError } from '../protocols/graphql/client/document-
 import type { GraphQLRejection } from '../protocols/graphql/client/graphql-rejection.js'
 import { formatGraphQLErrors } from '../render/format-graphql-errors.js'
 import { createTheme } from '../render/theme.js'
+import { labelledLines } from '../render/wrap-words.js'
 
 /**
  * A document that cannot be sent, on stderr: each problem with the source
@@ -11,7 +12,10 @@ import { createTheme } from '../render/theme.js'
 export function printDocumentError(error: GraphQLDocumentError, ctx: Context, colourFlag?: boolean): number {
   const colour = colourEnabled(ctx.stderr, ctx.env, colourFlag)
   ctx.stderr.write(`${formatGraphQLErrors(error.problems, { colour, source: error.source })}\n`)
-  if (error.hint) ctx.stderr.write(`  ${createTheme(colour).dim('try:')}   ${error.hint}\n`)
+  if (error.hint) {
+    const painted = `  ${createTheme(colour).dim('try:')}   `
+    ctx.stderr.write(`${labelledLines(ctx.stderr, '  try:   ', painted, error.hint).join('\n')}\n`)
+  }
   return error.exitCode
 }
 

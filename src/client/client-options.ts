@@ -1,5 +1,8 @@
 import type { OAuth2Settings } from '../core/exchange.js'
 
+/** WS-Security UsernameToken credentials: `'USER:PASS'` or the parts. */
+export type WssCredentials = string | { username: string; password: string }
+
 /** How a library client is made: a profile, or the URLs themselves, plus defaults for every call. */
 export interface ClientOptions {
   /** A profile from config.json; `local` (the default without URLs) is the embedded reference server. */
@@ -14,6 +17,23 @@ export interface ClientOptions {
   /** Bearer token. */
   token?: string
   oauth2?: OAuth2Settings
+  /**
+   * A WS-Security UsernameToken (PasswordText, mustUnderstand) for every
+   * `soap.call`: `'USER:PASS'` or `{ username, password }`. SOAP services
+   * such as the reference server's take their credentials in the envelope,
+   * not from `user`/`token`; a call's own `wss` option replaces this one.
+   *
+   *     createClient({ profile: 'local', wss: 'demo:demo' }).soap.call('CreateItem', { name: 'Pen', price: 2.5 })
+   */
+  wss?: WssCredentials
+  /**
+   * Check GraphQL documents against the endpoint's schema before sending
+   * (default true): the schema is introspected once per client (and cached
+   * per endpoint on disk, as `apictl gql` does); a document that does not
+   * validate resolves to `{ error }` with exit code 2 and nothing is sent.
+   * false is `--no-validate` for every call; a call's `validate` wins.
+   */
+  validate?: boolean
   /** Seconds for each call, retries included (default 30). */
   timeout?: number
   retry?: number

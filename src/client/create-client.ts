@@ -33,10 +33,10 @@ export function createClient(options: ClientOptions = {}): ApictlClient {
     return target
   }
   const common = commonOptions(options)
-  const graphql = createGraphQLApi(getTarget, common, ctx)
+  const graphql = createGraphQLApi(getTarget, common, ctx, { validate: options.validate })
   return {
     rest: createRestApi(getTarget, common, ctx),
-    soap: createSoapApi(getTarget, common, ctx),
+    soap: createSoapApi(getTarget, common, ctx, options.wss),
     query: graphql.query,
     mutate: graphql.mutate,
     async close() {

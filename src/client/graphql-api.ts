@@ -9,6 +9,7 @@ import type {
   GraphQLResponseError,
   GraphQLResult,
 } from '../protocols/graphql/client/decode-graphql-response.js'
+import type { LoadedSchema } from '../protocols/graphql/client/load-schema.js'
 import type { ApiError } from './client-options.js'
 
 export type { GraphQLResponseError }
@@ -20,6 +21,12 @@ export interface GraphQLRequestOptions<V extends Record<string, unknown> = Recor
   headers?: Record<string, string>
   /** query() only: send as GET with URL parameters (and `apollo-require-preflight: true`). */
   get?: boolean
+  /**
+   * Check the document against the endpoint's schema before sending (default
+   * true, or the client's `validate`); false sends it unchecked, like
+   * `apictl gql --no-validate`.
+   */
+  validate?: boolean
   signal?: AbortSignal
 }
 
@@ -49,49 +56,64 @@ export interface GraphQLApi {
 type Kind = 'query' | 'mutation'
 
 /**
- * `client.query` / `client.mutate`: the same parse → build → send (graphql-request
- * over the transport) → decode as `apictl gql`, resolved to `{ data, error }`.
- * The GraphQL modules load on the first call, so REST-only programs never load them.
+ * `client.query` / `client.mutate`: the same parse → validate against the
+ * schema → build → send (graphql-request over the transport) → decode as
+ * `apictl gql`, resolved to `{ data, error }`. The schema is read once per
+ * client (disk-cached per endpoint as the CLI does, never for the embedded
+ * server); a document that does not validate is `{ error }` with exit code 2
+ * and nothing is sent. `validate: false` (per client or per call) skips it,
+ * like `--no-validate`. The GraphQL modules load on the first call, so
+ * REST-only programs never load them.
  */
 export function createGraphQLApi(
   getTarget: () => Promise<Target>,
   common: CommonOptions,
   ctx: Context,
+  settings: { validate?: boolean } = {},
 ): GraphQLApi {
+  let schema: Promise<LoadedSchema> | undefined
+  const loadSchemaOnce = async (target: Target, endpoint: string, signal: AbortSignal | undefined) => {
+    const { loadClientSchema } = await import('./graphql-schema.js')
+    schema ??= loadClientSchema(target, endpoint, common, ctx, signal).catch((error: unknown) => {
+      schema = undefined
+      throw error
+    })
+    return schema
+  }
   async function call<T>(kind: Kind, document: string | DocumentNode, options: GraphQLRequestOptions = {}) {
     try {
-      const [{ print }, { parseDocument }, { selectOperation }, { sendGraphQLRequest }] = await Promise.all([
-        import('graphql'),
-        import('../protocols/graphql/client/parse-document.js'),
-        import('../protocols/graphql/client/select-operation.js'),
-        import('../protocols/graphql/client/send-graphql-request.js'),
-      ])
+      const [{ print }, { parseDocument }, { selectOperation }, { checkOperation }, { sendGraphQLRequest }] =
+        await Promise.all([
+          import('graphql'),
+          import('../protocols/graphql/client/parse-document.js'),
+          import('../protocols/graphql/client/select-operation.js'),
+          import('../protocols/graphql/client/check-operation.js'),
+          import('../protocols/graphql/client/send-graphql-request.js'),
+        ])
       const text = typeof document === 'string' ? document : (document.loc?.source.body ?? print(document))
-      const operation = selectOperation(parseDocument({ text, name: 'document' }), options.operationName)
-      if (operation.operation !== kind) {
-        throw new UsageError(
-          `${kind === 'query' ? 'query()' : 'mutate()'} was given a ${operation.operation}.`,
-          {
-            hint:
-              operation.operation === 'subscription'
-                ? 'Subscriptions run over a WebSocket: apictl gql subscribe.'
-                : `Use ${operation.operation === 'query' ? 'query()' : 'mutate()'} for it.`,
-          },
-        )
-      }
+      const parsed = parseDocument({ text, name: 'document' })
+      checkKind(kind, selectOperation(parsed, options.operationName).operation)
       const target = await getTarget()
       if (!target.graphql) {
         throw new UsageError(`Profile ${target.profileName} has no GraphQL endpoint.`, {
           hint: "Give one: createClient({ graphql: 'http://host/graphql' }).",
         })
       }
+      const validate = options.validate ?? settings.validate ?? true
+      const loaded = validate ? await loadSchemaOnce(target, target.graphql, options.signal) : undefined
+      const checked = checkOperation(parsed, {
+        schema: loaded?.schema,
+        schemaHint: loaded && (await import('./graphql-schema.js')).libraryHint(loaded),
+        operationName: options.operationName,
+        variables: options.variables,
+      })
       const defaults = requestDefaults(common, target.profile)
       const result = await sendGraphQLRequest(
         {
           url: target.graphql,
           query: text,
-          variables: options.variables,
-          operationName: operation.name?.value,
+          variables: checked.variables,
+          operationName: checked.name,
           method: options.get === true && kind === 'query' ? 'GET' : 'POST',
           headers: [...defaults.headers, ...Object.entries(options.headers ?? {})],
           unsetHeaders: defaults.unsetHeaders,
@@ -109,6 +131,17 @@ export function createGraphQLApi(
     query: (document, options) => call('query', document, options),
     mutate: (document, options) => call('mutation', document, options),
   }
+}
+
+/** query() given a mutation, or mutate() a query: a usage error saying which to use. */
+function checkKind(kind: Kind, operation: string): void {
+  if (operation === kind) return
+  throw new UsageError(`${kind === 'query' ? 'query()' : 'mutate()'} was given a ${operation}.`, {
+    hint:
+      operation === 'subscription'
+        ? 'Subscriptions run over a WebSocket: apictl gql subscribe.'
+        : `Use ${operation === 'query' ? 'query()' : 'mutate()'} for it.`,
+  })
 }
 
 function toResponse<T>(result: GraphQLResult): GraphQLResponse<T> {

@@ -6,7 +6,7 @@ import type { Target } from '../engine/target.js'
 import type { FaultSummary } from '../protocols/soap/client/fault-summary.js'
 import type { ServiceDescription } from '../protocols/soap/client/service-description.js'
 import type { TypedValue } from '../protocols/soap/client/typed-values.js'
-import type { ApiError } from './client-options.js'
+import type { ApiError, WssCredentials } from './client-options.js'
 
 export type { FaultSummary as SoapFault }
 
@@ -21,8 +21,8 @@ export interface SoapCallOptions {
   mustUnderstand?: boolean
   /** actor (1.1) or role (1.2) of the header entries. */
   actor?: string
-  /** A WS-Security UsernameToken (PasswordText, mustUnderstand): `'USER:PASS'` or the parts. */
-  wss?: string | { username: string; password: string }
+  /** A WS-Security UsernameToken (PasswordText, mustUnderstand): `'USER:PASS'` or the parts; instead of the client's `wss`. */
+  wss?: WssCredentials
   /** The SOAPAction; default the WSDL's, else "". `null` sends none at all. */
   action?: string | null
   /** The operation element's namespace, instead of the WSDL's (needed without a WSDL). */
@@ -36,14 +36,30 @@ export interface SoapCallOptions {
   signal?: AbortSignal
 }
 
-/** A SOAP call's outcome: the response values, the fault, or an error; a fault is never thrown. */
+/** A SOAP call's error: what the CLI would print, its exit code, and for a fault the fault itself. */
+export interface SoapCallError extends ApiError {
+  /** Set when the service answered with a fault (the same object as the result's `fault`). */
+  fault?: FaultSummary
+}
+
+/**
+ * A SOAP call's outcome: the response values, or an error; a fault is never
+ * thrown. A fault sets both `error` (so `const { data, error }` sees it) and
+ * `fault` (kept for compatibility).
+ */
 export interface SoapCallResult<T = Record<string, TypedValue>> {
   data?: { operation: string; result: T }
+  /** The fault, when the service answered with one; `error.fault` holds it too. */
   fault?: FaultSummary
   /** HTTP status, when the server answered. (A one-way operation answered 202/204 with no envelope: `data.result` is null.) */
   status?: number
-  /** Nothing usable came back, or nothing was sent: usage (2), network (3), HTTP 4xx/5xx without an envelope (4/5), not an envelope (6). */
-  error?: ApiError
+  /**
+   * Anything but a result: a fault (message `SOAP fault (Client): …`, exit
+   * code 4 for Client/Sender, VersionMismatch, MustUnderstand, 5 for
+   * Server/Receiver), usage (2, nothing sent), network (3), HTTP 4xx/5xx
+   * without an envelope (4/5), not an envelope (6).
+   */
+  error?: SoapCallError
 }
 
 export interface SoapApi {
@@ -68,7 +84,7 @@ function toApiError(error: ApictlError): ApiError {
 
 /**
  * `client.soap.call`: the same plan → envelope → send → decode as `apictl
- * soap call`, resolved to `{ data }`, `{ fault }` or `{ error }`. The WSDL
+ * soap call`, resolved to `{ data }`, `{ fault, error }` or `{ error }`. The WSDL
  * (the client's `wsdl`, or the profile's; with neither and no `namespace`,
  * the one at `<soap URL>?wsdl`) is read once per client and kept in memory. The SOAP modules load on the first call.
  */
@@ -76,6 +92,7 @@ export function createSoapApi(
   getTarget: () => Promise<Target>,
   common: CommonOptions,
   ctx: Context,
+  clientWss?: WssCredentials,
 ): SoapApi {
   let service: Promise<ServiceDescription | undefined> | undefined
   /** WSDLs read from `<endpoint>?wsdl` when the client has none, by URL. */
@@ -127,8 +144,9 @@ export function createSoapApi(
         }
         described = await pending
       }
+      const credentials = options.wss ?? clientWss
       const wss =
-        typeof options.wss === 'object' ? `${options.wss.username}:${options.wss.password}` : options.wss
+        typeof credentials === 'object' ? `${credentials.username}:${credentials.password}` : credentials
       return await soap.callSoap<T>(
         {
           operation,

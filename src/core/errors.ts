@@ -51,6 +51,24 @@ export class NetworkError extends ApictlError {
   }
 }
 
+/**
+ * The caller stopped a request on purpose (Ctrl-C in the REPL, an aborted
+ * signal in the library): exit 3 like any request that did not complete,
+ * but with nothing to advise. `request` is `GET http://…`.
+ */
+export class CancelledError extends NetworkError {
+  readonly request: string
+
+  constructor(request: string) {
+    super(`Cancelled: ${request}`)
+    this.request = request
+  }
+}
+
+export function isCancelledError(value: unknown): value is CancelledError {
+  return value instanceof CancelledError
+}
+
 /** The answer could not be understood. Exit 6. */
 export class ResponseError extends ApictlError {
   constructor(message: string, details: ErrorDetails = {}) {

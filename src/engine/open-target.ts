@@ -44,7 +44,8 @@ export async function openTarget(options: OpenTargetOptions, ctx: Context): Prom
     }
   }
   const { startServer } = await import('../server/start-server.js')
-  const server = await startServer({ port: 0, host: '127.0.0.1' })
+  // unref: an idle embedded server never keeps the process alive (a library script may not call close()).
+  const server = await startServer({ port: 0, host: '127.0.0.1', unref: true })
   if (options.announce !== false && !announced) {
     announced = true
     ctx.stderr.write(`apictl: profile local: started the built-in reference server at ${server.url}\n`)

@@ -18,7 +18,7 @@ function isInline(value: unknown): boolean {
 }
 
 function paintScalar(value: unknown, theme: Theme): string {
-  if (value === null) return theme.null('nil')
+  if (value === null) return theme.null('null')
   if (typeof value === 'number') return theme.number(String(value))
   if (typeof value === 'boolean') return theme.boolean(String(value))
   const text = String(value)

@@ -26,6 +26,8 @@ export interface CompletionRequest {
   partial: string
   /** Everything after the command name up to the cursor, as typed (earlier lines of a document included). */
   text: string
+  /** Aborted by Ctrl-C while Tab waits (for a schema or WSDL to load). */
+  signal?: AbortSignal
 }
 
 /**

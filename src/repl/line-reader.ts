@@ -5,7 +5,10 @@ export const END = Symbol('end of input')
 export const INTERRUPTED = Symbol('Ctrl-C at the prompt')
 export type ReadResult = string | typeof END | typeof INTERRUPTED
 
-export type Completer = (line: string) => Promise<[string[], string]>
+/** Candidates for the line up to the cursor; `signal` is aborted by Ctrl-C while it works. */
+export type Completer = (line: string, signal: AbortSignal) => Promise<[string[], string]>
+
+type KeypressListener = (sequence: string | undefined, key: { name?: string; ctrl?: boolean }) => void
 
 export interface LineReaderOptions {
   input: NodeJS.ReadableStream
@@ -100,7 +103,7 @@ export class LineReader {
       tabSize: 2,
       completer: terminal
         ? (line: string, callback: (error: null, result: [string[], string]) => void) => {
-            this.options.completer(line).then(
+            this.completeCancellably(line).then(
               (result) => callback(null, result),
               () => callback(null, [[], line]),
             )
@@ -115,6 +118,44 @@ export class LineReader {
     })
     editor.on('SIGINT', () => this.interrupt())
     return editor
+  }
+
+  /**
+   * Runs the completer while it may wait (a schema or WSDL to fetch):
+   * readline pauses its input during completion, so the keys are read here
+   * meanwhile. Ctrl-C aborts the completer's signal (and drops what was
+   * typed during the wait); other keys are handed to the editor afterwards,
+   * in order, as type-ahead.
+   */
+  private async completeCancellably(line: string): Promise<[string[], string]> {
+    const input = this.options.input
+    const controller = new AbortController()
+    const editorListeners = input.listeners('keypress') as KeypressListener[]
+    const typed: Array<Parameters<KeypressListener>> = []
+    const watch: KeypressListener = (sequence, key) => {
+      if (key?.ctrl === true && key.name === 'c') {
+        typed.length = 0
+        controller.abort()
+      } else typed.push([sequence, key])
+    }
+    input.removeAllListeners('keypress')
+    input.on('keypress', watch)
+    input.resume()
+    const cancelled = new Promise<[string[], string]>((resolve) => {
+      controller.signal.addEventListener('abort', () => resolve([[], line]), { once: true })
+    })
+    try {
+      return await Promise.race([this.options.completer(line, controller.signal), cancelled])
+    } finally {
+      controller.abort()
+      input.off('keypress', watch)
+      for (const listener of editorListeners) input.on('keypress', listener)
+      if (typed.length > 0) {
+        setImmediate(() => {
+          for (const [sequence, key] of typed) input.emit('keypress', sequence, key)
+        })
+      }
+    }
   }
 
   private deliver(result: ReadResult): void {

@@ -1,8 +1,10 @@
 import { reportError } from '../cli/report-error.js'
 import { type Context, colourEnabled } from '../core/context.js'
+import { isCancelledError } from '../core/errors.js'
 import { VERSION } from '../core/version.js'
 import type { Prompter } from '../protocols/graphql/client/builder/prompter.js'
 import { createTheme } from '../render/theme.js'
+import { wrapWords } from '../render/wrap-words.js'
 import { complete } from './complete/completer.js'
 import { Dispatcher } from './dispatch.js'
 import { END, INTERRUPTED, LineReader, type ReadResult } from './line-reader.js'
@@ -33,20 +35,23 @@ export async function runRepl(options: ReplOptions, ctx: Context): Promise<numbe
     ctx,
   )
   const theme = createTheme(colourEnabled(ctx.stderr, ctx.env, undefined))
-  const history = terminal ? new HistoryFile(historyPath(ctx.env)) : undefined
+  const historyFile = new HistoryFile(historyPath(ctx.env))
+  // Only a terminal session adds to the history; any session's .history shows it.
+  const history = terminal ? historyFile : undefined
+  session.earlierHistory = await historyFile.load().catch(() => [])
   let pending = ''
   let running: AbortController | undefined
   const reader = new LineReader({
     input: ctx.stdin,
     output: ctx.stdout as unknown as NodeJS.WritableStream,
     terminal,
-    history: (await history?.load().catch(() => [])) ?? [],
-    completer: (line) => complete(line, pending, session, dispatcher),
+    history: terminal ? [...session.earlierHistory] : [],
+    completer: (line, signal) => complete(line, pending, session, dispatcher, signal),
     onInterrupt: () => running?.abort(),
     interruptHint: theme.dim('(Ctrl-D or .exit leaves)'),
   })
   session.terminal = reader
-  if (terminal) ctx.stderr.write(banner(session, theme.dim))
+  if (terminal) ctx.stderr.write(banner(session, theme.dim, ctx.stderr.columns))
   let historyBroken = false
   try {
     for (;;) {
@@ -55,7 +60,8 @@ export async function runRepl(options: ReplOptions, ctx: Context): Promise<numbe
         pending = text
       })
       if (entry === END) break
-      if (entry === INTERRUPTED || entry.trim() === '') continue
+      // Blank lines and `# comments` (as in .http files and shell scripts) are skipped, typed or scripted.
+      if (entry === INTERRUPTED || entry.trim() === '' || isComment(entry)) continue
       session.entries.push(entry)
       history?.append(entry).catch((error: Error) => {
         if (!historyBroken) ctx.stderr.write(`warning: history not saved: ${error.message}\n`)
@@ -114,10 +120,20 @@ async function execute(
   try {
     code = await dispatcher.run(entry, session, ctx)
   } catch (error) {
+    if (isCancelledError(error)) {
+      // Ctrl-C: the user stopped it on purpose; one line, nothing to advise.
+      ctx.stderr.write(`${dim(`cancelled: ${error.request}`)}\n`)
+      return error.exitCode
+    }
     code = reportError(error, ctx)
   }
   if (code !== 0) ctx.stderr.write(`${dim(`[exit ${code}]`)}\n`)
   return code
+}
+
+/** A line whose first non-blank character is `#`. */
+function isComment(entry: string): boolean {
+  return entry.trimStart().startsWith('#')
 }
 
 /** `local rest> ` → `         ... `, for the lines that continue a document. */
@@ -125,7 +141,8 @@ function continuation(prompt: string): string {
   return `${' '.repeat(Math.max(0, prompt.length - 4))}... `
 }
 
-function banner(session: ReplSession, dim: (text: string) => string): string {
+/** Who and where, and the first tips; wrapped at words to the terminal's width. */
+function banner(session: ReplSession, dim: (text: string) => string, columns: number | undefined): string {
   const { target } = session
   const where = target.builtin
     ? `the built-in reference server at ${target.rest}`
@@ -137,7 +154,11 @@ function banner(session: ReplSession, dim: (text: string) => string): string {
         .filter(([, url]) => url !== undefined)
         .map(([kind, url]) => `${kind} ${url}`)
         .join(', ')
-  return `apictl ${VERSION} · profile ${session.profileName}: ${where}\n${dim(
+  const width = (columns ?? 100) - 1
+  const title = wrapWords(`apictl ${VERSION} · profile ${session.profileName}: ${where}`, width)
+  const tips = wrapWords(
     '.help lists the commands · Tab completes · use gql|soap|rest switches style · Ctrl-D leaves',
-  )}\n`
+    width,
+  )
+  return `${[...title, ...tips.map(dim)].join('\n')}\n`
 }

@@ -26,6 +26,14 @@ export type SessionAuth =
   | { kind: 'basic'; user: string }
   | { kind: 'bearer'; token: string }
 
+/** What `.profile NAME` changed besides the target. */
+export interface ProfileSwitch {
+  /** `.header`, `.auth`: what was set for the previous profile and is dropped. */
+  dropped: string[]
+  /** A built-in server ran earlier in the session, and this is a new one: its store starts from the seed. */
+  newStore: boolean
+}
+
 export interface SessionOptions {
   profileName?: string
   /** On a terminal: colours, prompts, guided input, a banner. */
@@ -60,14 +68,18 @@ export class ReplSession {
   last: LastResult | undefined
   /** The last request line (its style written out), for `.save`. */
   lastRequest: string | undefined
-  /** This session's entries, for `.history`. */
+  /** This session's entries as typed, for `.history` (which shows them redacted). */
   readonly entries: string[] = []
+  /** Earlier sessions' entries from the history file (already redacted), oldest first. */
+  earlierHistory: readonly string[] = []
   paths: KnownPaths
   /** `.exit` was given. */
   leaving = false
   /** One-time notes already shown (a tip is given once per session). */
   readonly notes = new Set<string>()
   terminal: TerminalHandover = { suspend() {}, resume() {} }
+  /** A built-in server ran in this session (another one starts with an empty slate). */
+  private ranBuiltin: boolean
 
   private constructor(
     public connection: Connection,
@@ -76,6 +88,7 @@ export class ReplSession {
     readonly options: SessionOptions,
   ) {
     this.paths = knownPaths(connection.target)
+    this.ranBuiltin = connection.target.builtin
   }
 
   /** Opens the profile's target (for `local`, starts the embedded server once, for the whole session). */
@@ -101,9 +114,10 @@ export class ReplSession {
    * `.profile NAME`: opens the new profile's target first, so a bad name
    * changes nothing. Headers and credentials set with `.header`/`.auth` were
    * meant for the old target and are dropped (never sent to another host);
-   * returns what was dropped. Variables and the last result stay.
+   * returns what was dropped, and whether a new built-in server (a fresh
+   * store) replaced one used before. Variables and the last result stay.
    */
-  async switchProfile(name: string): Promise<string[]> {
+  async switchProfile(name: string): Promise<ProfileSwitch> {
     const next = await Connection.open(name, this.ctx, false)
     const previous = this.connection
     this.connection = next
@@ -116,7 +130,9 @@ export class ReplSession {
     this.headers.length = 0
     this.auth = { kind: 'profile' }
     this.wss = undefined
-    return dropped
+    const newStore = next.target.builtin && this.ranBuiltin
+    this.ranBuiltin ||= next.target.builtin
+    return { dropped, newStore }
   }
 
   /** A line's options with the session's headers and auth added (the line's own win). */

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { ApictlError } from '../core/errors.js'
 import { ExitCode } from '../core/exit-codes.js'
@@ -12,6 +13,11 @@ import { mountMatches } from './mount.js'
 
 /** How long close() lets in-flight requests finish before cutting their connections. */
 const closeGraceMs = 300
+
+export interface NodeServerOptions {
+  /** Let the process exit while the server is idle (see ServerOptions.unref). */
+  unref?: boolean
+}
 
 export interface NodeServer {
   server: Server
@@ -45,15 +51,21 @@ export function createNodeServer(
   route: (request: IncomingMessage, response: ServerResponse) => void,
   mounts: readonly LazyMount[],
   log: ((line: string) => void) | undefined,
+  options: NodeServerOptions = {},
 ): NodeServer {
-  const onRequest =
+  const logged =
     log === undefined
       ? route
       : (request: IncomingMessage, response: ServerResponse) => {
           logRequest(request, response, log)
           route(request, response)
         }
+  const onRequest = options.unref ? holdingWhileAnswering(logged) : logged
   const server = createServer(onRequest)
+  if (options.unref) {
+    server.unref()
+    server.on('connection', (socket: Partial<Socket>) => socket.unref?.())
+  }
   acceptExtensionPost(server)
   server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
     if (Number(request.headers['content-length'] ?? 0) <= bodyLimit) {
@@ -94,5 +106,33 @@ export function createNodeServer(
       await stopped
       clearTimeout(force)
     },
+  }
+}
+
+/**
+ * For an unref'd server: a connection keeps the process alive only while
+ * one of its requests is being answered (pipelined requests counted), so a
+ * request in flight always completes and an idle keep-alive connection
+ * never holds the process open.
+ */
+function holdingWhileAnswering(
+  handle: (request: IncomingMessage, response: ServerResponse) => void,
+): (request: IncomingMessage, response: ServerResponse) => void {
+  const busy = new WeakMap<Partial<Socket>, number>()
+  return (request, response) => {
+    const socket: Partial<Socket> = request.socket
+    busy.set(socket, (busy.get(socket) ?? 0) + 1)
+    socket.ref?.()
+    let done = false
+    const release = () => {
+      if (done) return
+      done = true
+      const left = (busy.get(socket) ?? 1) - 1
+      busy.set(socket, left)
+      if (left === 0) socket.unref?.()
+    }
+    response.once('finish', release)
+    response.once('close', release)
+    handle(request, response)
   }
 }

@@ -30,6 +30,14 @@ export interface ServerOptions {
   tokenTtlSeconds?: number
   /** The lazily loaded halves beside REST; default GraphQL at /graphql and SOAP at /soap. */
   mounts?: readonly MountDefinition[]
+  /**
+   * Let the process exit while the server is idle: neither the listening
+   * socket nor idle keep-alive connections keep it alive, while a request
+   * being answered does. For an embedded server (a library client's, a
+   * command's), so a script that forgets close() still ends; close() works
+   * the same. Default false (`apictl serve` runs until stopped).
+   */
+  unref?: boolean
 }
 
 export interface RunningServer {
@@ -70,7 +78,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const services: ServerServices = { store, auth, origin: () => origin, log: logError }
   const mounts = (options.mounts ?? defaultMounts).map((definition) => new LazyMount(definition, services))
   const route = createRouter({ rest: createRestHandler(services), tokens, mounts, log: logError })
-  const http = createNodeServer(route, mounts, log)
+  const http = createNodeServer(route, mounts, log, { unref: options.unref })
   const port = await http.listen(options.port ?? 0, host)
   origin = formatOrigin(host, port)
 

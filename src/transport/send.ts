@@ -2,7 +2,7 @@ import type { Agent as HttpAgent } from 'node:http'
 import { Agent as HttpAgentClass } from 'node:http'
 import { Agent as HttpsAgent } from 'node:https'
 import got, { type OptionsInit, type Response } from 'got'
-import { isApictlError } from '../core/errors.js'
+import { CancelledError, isApictlError } from '../core/errors.js'
 import type { HttpRequest, HttpResponse } from '../core/exchange.js'
 import { headerValue, withHeader } from '../core/exchange.js'
 import { toNetworkError } from './network-error.js'
@@ -30,7 +30,7 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
     return response
   } catch (error) {
     if (isApictlError(error)) throw error
-    if (options.signal?.aborted) throw toCancelled(request, error)
+    if (options.signal?.aborted) throw new CancelledError(`${request.method} ${request.url}`)
     throw toNetworkError(error, request.method, request.url, options.timeoutMs)
   } finally {
     clearTimeout(timer)
@@ -115,9 +115,4 @@ export function toHttpResponse(response: Response<Buffer>): HttpResponse {
       total: phases.total ?? Date.now() - start,
     },
   }
-}
-
-function toCancelled(request: HttpRequest, error: unknown) {
-  const cancelled = toNetworkError(error, request.method, request.url, 0)
-  return Object.assign(cancelled, { message: `Cancelled: ${request.method} ${request.url}` })
 }

@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { parse } from 'graphql'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApictlClient, createClient } from '../../src/index.js'
-import { isolatedEnv } from '../support/run-cli.js'
+import { isolatedEnv, runCli } from '../support/run-cli.js'
 import { startTestServer, type TestServer } from '../support/test-server.js'
 import { type StockApolloServer, startStockApolloServer } from './support/stock-apollo-server.js'
 
@@ -90,6 +92,78 @@ describe('createClient().query / .mutate resolve to { data, error }', () => {
       )
     } finally {
       await proxy.close()
+    }
+  })
+})
+
+describe('createClient().query / .mutate validate against the schema before sending, as apictl gql does', () => {
+  const introspections = () =>
+    server.requests.filter((request) => request.body.includes('IntrospectionQuery')).length
+
+  it('a document the schema refuses is { error } with exit code 2, the message and where; nothing is sent', async () => {
+    const env = isolatedEnv()
+    const client = createClient({ graphql: server.url, env })
+    const operations = server.operations().length
+    const unknown = await client.query('{ nosuch }')
+    expect(unknown.data).toBeUndefined()
+    expect(unknown.error).toMatchObject({
+      exitCode: 2,
+      message: 'Cannot query field "nosuch" on type "Query".',
+      where: 'document:1:3',
+    })
+    expect(unknown.error?.hint).toContain('validate: false')
+    const wrongType = await client.query('query ($n: Int) { books(first: $n) { title } }', {
+      variables: { n: '2' },
+    })
+    expect(wrongType.error).toMatchObject({ exitCode: 2 })
+    expect(wrongType.error?.message).toContain('Int cannot represent non-integer value: "2"')
+    const noSelection = await client.mutate('mutation { addBook(input: {title: "x"}) }')
+    expect(noSelection.error?.exitCode).toBe(2)
+    expect(server.operations().length).toBe(operations)
+  })
+
+  it('introspects once per client, and a later client reuses the disk cache as the CLI does', async () => {
+    const env = isolatedEnv()
+    const before = introspections()
+    const first = createClient({ graphql: server.url, env })
+    const results = await Promise.all([
+      first.query('{ bookCount }'),
+      first.query('{ nosuch }'),
+      first.query('{ books(first: 1) { title } }'),
+    ])
+    expect(results.map((result) => result.error?.exitCode)).toEqual([undefined, 2, undefined])
+    expect(introspections()).toBe(before + 1)
+    const second = createClient({ graphql: server.url, env })
+    expect((await second.query('{ nosuch }')).error?.hint).toMatch(/cached at .*apictl gql schema --refresh/)
+    expect(introspections()).toBe(before + 1)
+    const cli = await runCli(['gql', '-e', server.url, '{ nosuch }'], { env })
+    expect(cli.code).toBe(2)
+    expect(introspections()).toBe(before + 1)
+  })
+
+  it('validate: false (per call or per client) sends the document unchecked, like --no-validate', async () => {
+    const env = isolatedEnv()
+    const before = introspections()
+    const unchecked = createClient({ graphql: server.url, env, validate: false })
+    const sent = await unchecked.query('{ nosuch }')
+    expect(sent.error?.exitCode).toBe(4)
+    expect(sent.errors?.[0]?.message).toContain('Cannot query field "nosuch"')
+    const checked = createClient({ graphql: server.url, env })
+    expect((await checked.query('{ nosuch }', { validate: false })).error?.exitCode).toBe(4)
+    expect(introspections()).toBe(before)
+  })
+
+  it('against the embedded server too (introspected, not cached on disk)', async () => {
+    const env = isolatedEnv()
+    const local = createClient({ profile: 'local', env })
+    try {
+      const { data, error } = await local.query('{ nosuch }')
+      expect(data).toBeUndefined()
+      expect(error).toMatchObject({ exitCode: 2, message: 'Cannot query field "nosuch" on type "Query".' })
+      expect((await local.query('{ itemCount }')).data).toEqual({ itemCount: expect.any(Number) })
+      expect(existsSync(join(env.APICTL_CACHE_DIR!, 'schemas'))).toBe(false)
+    } finally {
+      await local.close()
     }
   })
 })

@@ -52,6 +52,13 @@ describe('REPL completion in context', () => {
     expect(await tab('get /v1/items -o t')).toEqual([['table'], 't'])
   })
 
+  it("completes a gql document after options given before it (-o, -e: that endpoint's schema)", async () => {
+    expect((await tab('gql -o json { it'))[0]).toEqual(['items', 'item', 'itemCount'])
+    const endpoint = test.session.target.graphql!
+    expect(await tab(`gql -e ${endpoint} --no-validate { items { na`)).toEqual([['name'], 'na'])
+    expect((await tab(`gql -e http://127.0.0.1:9/graphql { it`))[0]).toEqual([])
+  })
+
   it('completes GraphQL fields at the cursor from the schema', async () => {
     expect(await tab('gql { items { na')).toEqual([['name'], 'na'])
     expect((await tab('gql { items { '))[0]).toEqual([

@@ -22,11 +22,49 @@ describe.skipIf(!hasTmux)(title, () => {
     await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
   })
 
-  function open(args: string[], env = isolatedEnv()): TmuxPane {
-    const pane = new TmuxPane(`'${process.execPath}' '${CLI}' ${args.join(' ')}`, {
-      ...env,
-      TERM: 'xterm-256color',
+  /** A server that accepts requests and never answers; it counts the requests and the sockets the client closed. */
+  async function silentServer() {
+    const sockets: Socket[] = []
+    let closed = 0
+    const server = createServer((request) => {
+      sockets.push(request.socket)
+      request.socket.on('close', () => closed++)
     })
+    servers.push(server)
+    server.on('close', () => {
+      for (const socket of sockets) socket.destroy()
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      requests: () => sockets.length,
+      closed: () => closed,
+    }
+  }
+
+  /** Polls (no fixed sleep) until the condition holds; the ms it took. */
+  async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<number> {
+    const started = Date.now()
+    while (!condition()) {
+      if (Date.now() - started > timeoutMs) throw new Error(`${what} did not happen within ${timeoutMs} ms`)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    return Date.now() - started
+  }
+
+  async function profileEnv(profiles: Record<string, unknown>) {
+    const env = isolatedEnv()
+    await mkdir(env.APICTL_CONFIG_DIR!, { recursive: true })
+    await writeFile(join(env.APICTL_CONFIG_DIR!, 'config.json'), JSON.stringify({ version: 1, profiles }))
+    return env
+  }
+
+  function open(args: string[], env = isolatedEnv(), size?: { columns: number; rows: number }): TmuxPane {
+    const pane = new TmuxPane(
+      `'${process.execPath}' '${CLI}' ${args.join(' ')}`,
+      { ...env, TERM: 'xterm-256color' },
+      size,
+    )
     panes.push(pane)
     return pane
   }
@@ -72,7 +110,7 @@ describe.skipIf(!hasTmux)(title, () => {
     expect(pane.screen()).not.toMatch(/"id": "abc"|Not Found/)
   })
 
-  it('Ctrl-C cancels a request in flight, and the session goes on', async () => {
+  it('Ctrl-C cancels a request in flight with one short line, and the session goes on', async () => {
     const requests: Socket[] = []
     const server = createServer((request) => {
       requests.push(request.socket)
@@ -98,8 +136,10 @@ describe.skipIf(!hasTmux)(title, () => {
       await new Promise((resolve) => setTimeout(resolve, 20))
     expect(requests).toHaveLength(1)
     pane.press('C-c')
-    await pane.waitFor(`Cancelled: GET ${url}/v1/never`)
-    await pane.waitFor(/\[exit 3\]\s*\n\s*slow rest>\s*$/)
+    // One short line: the user cancelled on purpose, so no error block, no timeout advice, no [exit 3].
+    const screen = await pane.waitFor(/\ncancelled: GET \S+\/v1\/never\s*\nslow rest>\s*$/)
+    expect(screen).toContain(`cancelled: GET ${url}/v1/never`)
+    expect(screen).not.toMatch(/error:|try:|--timeout|\[exit/)
     pane.type('.exit')
     pane.press('Enter')
     await pane.waitFor('[exited 0]')
@@ -164,5 +204,118 @@ describe.skipIf(!hasTmux)(title, () => {
     const history = join(env.APICTL_CONFIG_DIR!, 'repl_history')
     expect((await stat(history)).mode & 0o777).toBe(0o600)
     expect(await readFile(history, 'utf8')).toBe('soap GetItem\nsoap GetItem\n.auth basic ••••\n')
+  })
+
+  it('Ctrl-C stops the schema fetch Tab started; keys typed during the wait are dropped with it', async () => {
+    const graphql = await silentServer()
+    const pane = open(['repl', '--profile', 'mute'], await profileEnv({ mute: { graphql: graphql.url } }))
+    await pane.waitFor(ready('mute rest>'))
+    pane.type('gql { it')
+    await pane.waitFor('mute rest> gql { it')
+    pane.press('Tab')
+    await until(() => graphql.requests() === 1, 10_000, 'the introspection request')
+    pane.type('zz')
+    pane.press('C-c')
+    // Tab's own limit is 5 s; the request's 30 s: the socket closes at once on Ctrl-C.
+    expect(await until(() => graphql.closed() === 1, 4000, 'cancelling the introspection')).toBeLessThan(4000)
+    pane.type('ems')
+    await pane.waitFor(/mute rest> gql \{ items\s*$/m)
+    pane.press('C-u')
+    pane.type('.exit')
+    pane.press('Enter')
+    await pane.waitFor('[exited 0]')
+  })
+
+  it('Tab waits at most 5 s for a schema (not the 30 s request limit); keys typed meanwhile follow', async () => {
+    const graphql = await silentServer()
+    const pane = open(['repl', '--profile', 'mute'], await profileEnv({ mute: { graphql: graphql.url } }))
+    await pane.waitFor(ready('mute rest>'))
+    pane.type('gql { it')
+    await pane.waitFor('mute rest> gql { it')
+    pane.press('Tab')
+    await until(() => graphql.requests() === 1, 10_000, 'the introspection request')
+    pane.type('ems')
+    const waited = await until(() => graphql.closed() === 1, 15_000, 'giving up on the introspection')
+    expect(waited).toBeGreaterThan(3000)
+    expect(waited).toBeLessThan(10_000)
+    await pane.waitFor(/mute rest> gql \{ items\s*$/m)
+    pane.press('C-u')
+    pane.type('.exit')
+    pane.press('Enter')
+    await pane.waitFor('[exited 0]')
+  })
+
+  it('the history file hides URL passwords and --token=…; .history shows those lines, earlier sessions included', async () => {
+    const env = isolatedEnv()
+    const first = open(['repl'], env)
+    await first.waitFor(ready('local rest>'))
+    for (const line of [
+      '# a comment typed at the prompt is skipped',
+      '.auth basic demo:demo',
+      'get http://u:urlpass@127.0.0.1:1/ --dry-run',
+      'gql { itemCount } --token=tok2 --dry-run',
+      'get /v1/items/1 --token abc --dry-run',
+      '.history',
+    ]) {
+      first.type(line)
+      first.press('Enter')
+      await first.waitFor(ready('local rest>'))
+    }
+    const redacted = [
+      '.auth basic ••••',
+      'get http://u:••••@127.0.0.1:1/ --dry-run',
+      'gql { itemCount } --token=•••• --dry-run',
+      'get /v1/items/1 --token •••• --dry-run',
+    ]
+    const numbered = redacted.map((line, index) => `${index + 1}  ${line}`).join('\n')
+    const screen = await first.waitFor(`local rest> .history\n${numbered}\nlocal rest>`)
+    expect(screen).toContain(
+      'local rest> # a comment typed at the prompt is skipped\nlocal rest> .auth basic',
+    )
+    first.press('C-d')
+    await first.waitFor('[exited 0]')
+    const history = await readFile(join(env.APICTL_CONFIG_DIR!, 'repl_history'), 'utf8')
+    expect(history).toBe(`${[...redacted, '.history'].join('\n')}\n`)
+    expect(history).not.toMatch(/urlpass|tok2|abc|demo:demo/)
+
+    const second = open(['repl'], env)
+    await second.waitFor(ready('local rest>'))
+    second.type('.history')
+    second.press('Enter')
+    await second.waitFor(`local rest> .history\n${numbered}\n5  .history\nlocal rest>`)
+    second.press('Up', 'Up')
+    await second.waitFor(/local rest> get \/v1\/items\/1 --token •••• --dry-run\s*$/m)
+    second.press('C-u', 'C-d')
+    await second.waitFor('[exited 0]')
+  })
+
+  it('at 80 columns the banner wraps between words: the URL and "Ctrl-D" stay whole', async () => {
+    const pane = open(['repl'], isolatedEnv(), { columns: 80, rows: 30 })
+    const screen = await pane.waitFor(ready('local rest>'))
+    const lines = screen.split('\n')
+    expect(lines.some((line) => /^http:\/\/127\.0\.0\.1:\d+\s*$/.test(line))).toBe(true)
+    expect(lines.some((line) => /(^| )Ctrl-D leaves\s*$/.test(line))).toBe(true)
+    for (const line of lines) expect(line.trimEnd().length).toBeLessThan(80)
+    pane.press('C-d')
+    await pane.waitFor('[exited 0]')
+  })
+
+  it("at 120 columns an error's try: text wraps at words, continuing under itself", async () => {
+    const pane = open(['repl'])
+    await pane.waitFor(ready('local rest>'))
+    pane.type('gql -x { itemCount }')
+    pane.press('Enter')
+    const screen = await pane.waitFor(/\[exit 2\]\s*\nlocal rest>\s*$/)
+    const block = screen.slice(screen.indexOf('  try:   '), screen.indexOf('[exit 2]')).trimEnd().split('\n')
+    expect(block.length).toBeGreaterThan(1)
+    for (const line of block) expect(line.length).toBeLessThan(120)
+    for (const line of block.slice(1)) expect(line).toMatch(/^ {9}\S/)
+    const text = block.map((line) => line.trim()).join(' ')
+    expect(text).toBe(
+      'try:   gql [OPTIONS] DOCUMENT [OPTIONS]; options: -H/--header --user --token --timeout --retry --insecure ' +
+        '-o/--output --no-color -v/--verbose --dry-run --curl -e/--endpoint --operation --get --no-validate.',
+    )
+    pane.press('C-d')
+    await pane.waitFor('[exited 0]')
   })
 })

@@ -102,6 +102,18 @@ describe('redactLine: what the history file keeps', () => {
       'gql mutation { login(password: "••••", user: "ann") { token } }',
     ],
     ['get /v1/items/1 Accept:application/json name=Pen', 'get /v1/items/1 Accept:application/json name=Pen'],
+    ['get http://u:urlpass@127.0.0.1:1/', 'get http://u:••••@127.0.0.1:1/'],
+    ['get https://ann:p%40ss@api.example.com/v1?x=1', 'get https://ann:••••@api.example.com/v1?x=1'],
+    ['get http://127.0.0.1:1/v1/items@x', 'get http://127.0.0.1:1/v1/items@x'],
+    ['soap GetItem id=1 -e http://u:pw@h/soap', 'soap GetItem id=1 -e http://u:••••@h/soap'],
+    ['gql { itemCount } --token=tok2', 'gql { itemCount } --token=••••'],
+    ['gql { itemCount } --token tok2 -o json', 'gql { itemCount } --token •••• -o json'],
+    [
+      'gql --user demo:demo -e http://u:pw@h/graphql { a }',
+      'gql --user •••• -e http://u:••••@h/graphql { a }',
+    ],
+    ['{ itemCount } --user=demo:demo', '{ itemCount } --user=••••'],
+    ['gql { item(id: "x=1") { name } } -o json', 'gql { item(id: "x=1") { name } } -o json'],
   ])('%s', (line, redacted) => {
     expect(redactLine(line)).toBe(redacted)
   })

@@ -4,7 +4,7 @@ import { formatSoapTable } from '../../src/render/format-soap-table.js'
 import { formatSoapValues } from '../../src/render/format-soap-values.js'
 
 describe('the SOAP formatters', () => {
-  it('values: aligned scalars, repeated values under each other, lists of records numbered, nil and "" shown', () => {
+  it('values: aligned scalars, repeated values under each other, lists of records numbered, null, [] and "" shown', () => {
     const values = {
       items: {
         item: [
@@ -14,6 +14,7 @@ describe('the SOAP formatters', () => {
       },
       total: 2,
       note: null,
+      tags: [],
       code: '',
       flags: [true, false],
       escape: '\u001b[31mred',
@@ -30,7 +31,8 @@ describe('the SOAP formatters', () => {
         '      name  Ink',
         '            blue',
         '  total   2',
-        '  note    nil',
+        '  note    null',
+        '  tags    (none)',
         '  code    ""',
         '  flags   true',
         '          false',

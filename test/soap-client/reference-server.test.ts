@@ -204,6 +204,34 @@ describe('writes through SOAP are seen by REST (one store)', () => {
     })
   })
 
+  it('nil is null and an empty repeated element is an empty list, in the key/value view and -o json alike', async () => {
+    const env = envWithProfiles({ ref: { soap: `${server.url}/soap`, wsdl: `${server.url}/soap?wsdl` } })
+    const call = ['soap', 'call', 'CreateItem', 'name=Bare', 'price=1', '--wss', 'demo:demo']
+    const pretty = await runCli(call, { env })
+    expect(pretty.code).toBe(0)
+    expect(pretty.stdout).toMatch(
+      /\n {4}description {2}null\n {4}price {8}1\n {4}quantity {5}0\n {4}tags {9}\(none\)\n {4}createdAt /,
+    )
+    const json = JSON.parse((await runCli([...call, '-o', 'json'], { env })).stdout)
+    expect(json.result.item).toMatchObject({ description: null, tags: [] })
+    expect(Object.keys(json.result.item)).toEqual([
+      'id',
+      'name',
+      'description',
+      'price',
+      'quantity',
+      'tags',
+      'createdAt',
+      'updatedAt',
+    ])
+    const empty = await runCli(['soap', 'call', 'ListItems', 'page=99'], { env })
+    expect(empty.stdout).toMatch(/^ListItemsResponse\n {2}items\n {4}item {2}\(none\)\n {2}total /)
+    const emptyJson = JSON.parse(
+      (await runCli(['soap', 'call', 'ListItems', 'page=99', '-o', 'json'], { env })).stdout,
+    )
+    expect(emptyJson.result.items).toEqual({ item: [] })
+  })
+
   it('without --wss the write is refused with a Client fault (exit 4)', async () => {
     const env = envWithProfiles({ ref: { soap: `${server.url}/soap`, wsdl: `${server.url}/soap?wsdl` } })
     const result = await runCli(['soap', 'call', 'CreateItem', 'name=Pen', 'price=1'], { env })

@@ -45,21 +45,40 @@ The reference server's writes take basic demo:demo (REST, GraphQL) and wss demo:
       session.auth = { kind }
       session.wss = undefined
     } else session.auth = { kind: 'profile' }
+    ctx.stderr.write(`${confirmation(kind, session)}\n`)
     return 0
   },
   complete: (request) => (request.words.length === 0 ? [...kinds] : []),
 }
 
-function describe(session: ReplSession): string {
+/** What `.auth KIND …` now sends, in one line, credentials hidden. */
+function confirmation(kind: string, session: ReplSession): string {
+  if (kind === 'wss') return `auth: WS-Security UsernameToken ${masked(session.wss!)} on every SOAP call`
+  if (kind === 'none') return "auth: no credentials from now on (not even the profile's)"
+  if (kind === 'profile') {
+    const auth = session.target.profile.auth
+    return `auth: the profile's credentials from now on (${auth ? Object.keys(auth).join(', ') : 'it has none'})`
+  }
+  return `auth: ${httpAuth(session)} on every request`
+}
+
+/** `demo:demo` → `demo:••••` */
+function masked(userPass: string): string {
+  return `${userPass.slice(0, userPass.indexOf(':'))}:${mask}`
+}
+
+function httpAuth(session: ReplSession): string {
   const { auth } = session
-  const http =
-    auth.kind === 'basic'
-      ? `HTTP Basic ${auth.user.slice(0, auth.user.indexOf(':'))}:${mask}`
-      : auth.kind === 'bearer'
-        ? `Bearer ${mask}`
-        : auth.kind === 'none'
-          ? 'none'
-          : `the profile's (${session.target.profile.auth ? Object.keys(session.target.profile.auth).join(', ') : 'none'})`
-  const wss = session.wss === undefined ? 'none' : `${session.wss.slice(0, session.wss.indexOf(':'))}:${mask}`
-  return `HTTP: ${http}\nWS-Security: ${wss}`
+  return auth.kind === 'basic'
+    ? `HTTP Basic ${masked(auth.user)}`
+    : auth.kind === 'bearer'
+      ? `Bearer ${mask}`
+      : auth.kind === 'none'
+        ? 'none'
+        : `the profile's (${session.target.profile.auth ? Object.keys(session.target.profile.auth).join(', ') : 'none'})`
+}
+
+function describe(session: ReplSession): string {
+  const wss = session.wss === undefined ? 'none' : masked(session.wss)
+  return `HTTP: ${httpAuth(session)}\nWS-Security: ${wss}`
 }

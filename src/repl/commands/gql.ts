@@ -3,15 +3,18 @@ import type { ReplCommand } from '../command.js'
 /** `gql { items { id } }`: a GraphQL document, continued on further lines until its braces balance. */
 export const gqlCommand: ReplCommand = {
   name: 'gql',
-  synopsis: 'gql DOCUMENT [OPTIONS]',
+  synopsis: 'gql [OPTIONS] DOCUMENT',
   summary: 'a query or mutation, checked against the schema; continues until its braces balance',
   help: `The document continues on the next lines until its braces balance.
 Variables declared by the document are taken from var (var id=1).
+Options go before the document or after its closing brace:
+-e URL -o json|table -H 'Name: v' --user --token --operation NAME --get --no-validate -v --dry-run --curl
 Examples:
   gql { items(limit: 3) { id name price } }
   gql query ($id: ID!) { item(id: $id) { name reviews { rating } } }
   gql mutation { createItem(input: {name: "Pen", price: 2.5}) { id } }      (after .auth basic demo:demo)
-  gql { item(id: "{{last.id}}") { name } } -o json`,
+  gql { item(id: "{{last.id}}") { name } } -o json
+  gql -e http://localhost:4000/graphql -o json { items { id } }`,
   group: 'gql',
   input: 'text',
   request: true,

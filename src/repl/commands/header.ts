@@ -29,6 +29,12 @@ export const headerCommand: ReplCommand = {
     const { name, value } = parseHeader(text)
     removeHeader(session.headers, name)
     session.headers.push([name, value])
+    const shown = redactHeaders({ [name]: value })[name]
+    ctx.stderr.write(
+      value === ''
+        ? `header ${name}: not sent from now on\n`
+        : `header ${name}: ${shown} (sent with every request)\n`,
+    )
     return 0
   },
 }

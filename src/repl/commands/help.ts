@@ -2,6 +2,7 @@ import { didYouMean } from '../../config/did-you-mean.js'
 import { colourEnabled } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import { createTheme } from '../../render/theme.js'
+import { wrapWords as wrap } from '../../render/wrap-words.js'
 import type { CommandGroup, ReplCommand } from '../command.js'
 
 const groups: Array<[CommandGroup, string]> = [
@@ -60,17 +61,4 @@ export const helpCommand: ReplCommand = {
   },
   complete: (request, session) =>
     request.words.length === 0 ? session.commands.all().map((command) => command.name) : [],
-}
-
-/** Text broken at spaces into lines of at most `width` characters. */
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = []
-  let line = ''
-  for (const word of text.split(' ')) {
-    if (line !== '' && line.length + 1 + word.length > width) {
-      lines.push(line)
-      line = word
-    } else line = line === '' ? word : `${line} ${word}`
-  }
-  return [...lines, line]
 }

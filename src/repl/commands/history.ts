@@ -1,12 +1,13 @@
 import { UsageError } from '../../core/errors.js'
 import type { ReplCommand } from '../command.js'
 import { oneLine } from '../store/history-file.js'
+import { redactLine } from '../text/redact-line.js'
 
-/** `.history [N]`: this session's lines, numbered (↑ and Ctrl-R recall older sessions' too). */
+/** `.history [N]`: the last N entries, earlier sessions' included, numbered and redacted as the history file keeps them. */
 export const historyCommand: ReplCommand = {
   name: '.history',
   synopsis: '.history [N]',
-  summary: "this session's last N lines (20)",
+  summary: 'the last N lines (20), earlier sessions included; credentials hidden',
   group: 'saved',
   literal: true,
   validate(input) {
@@ -17,11 +18,19 @@ export const historyCommand: ReplCommand = {
   },
   async run(input, session, ctx) {
     const count = Number(input.words[0] ?? 20)
-    const entries = session.entries.slice(0, -1)
+    // This line (.history itself) is the session's last entry: not shown.
+    const entries = [
+      ...session.earlierHistory,
+      ...session.entries.slice(0, -1).map((entry) => redactLine(oneLine(entry))),
+    ]
+    if (entries.length === 0) {
+      ctx.stderr.write('(no history yet)\n')
+      return 0
+    }
     const first = Math.max(0, entries.length - count)
     const width = String(entries.length).length
     for (let index = first; index < entries.length; index++) {
-      ctx.stdout.write(`${String(index + 1).padStart(width)}  ${oneLine(entries[index]!)}\n`)
+      ctx.stdout.write(`${String(index + 1).padStart(width)}  ${entries[index]!}\n`)
     }
     return 0
   },

@@ -12,7 +12,9 @@ export const profileCommand: ReplCommand = {
   summary: 'switch profile (.profile alone lists them)',
   help: `Profiles are made with apictl profile add NAME --rest URL --graphql URL --soap URL --wsdl URL.
 Headers and credentials set with .header and .auth are dropped on a switch (they were meant for the
-previous target); variables and the last result stay, so {{…}} can carry values across.`,
+previous target); variables and the last result stay, so {{…}} can carry values across.
+Naming the current profile changes nothing. Switching back to local starts a new built-in server,
+whose store starts again from the seed.`,
   group: 'session',
   validate(input) {
     if (input.words.length > 1) throw new UsageError('.profile takes one NAME.')
@@ -33,10 +35,21 @@ previous target); variables and the last result stay, so {{…}} can carry value
         hint: `Profiles: ${known.join(', ')}; add one with apictl profile add ${name} --rest URL`,
       })
     }
-    const dropped = await session.switchProfile(name)
+    if (name === session.profileName) {
+      const kept = session.target.builtin ? ' (the built-in server and its data stay)' : ''
+      ctx.stderr.write(`already on profile ${name}: nothing changed${kept}.\n`)
+      return 0
+    }
+    const { dropped, newStore } = await session.switchProfile(name)
     const { target } = session
-    if (target.builtin) ctx.stderr.write(`profile ${name}: the built-in reference server at ${target.rest}\n`)
-    else {
+    if (target.builtin) {
+      ctx.stderr.write(`profile ${name}: the built-in reference server at ${target.rest}\n`)
+      if (newStore) {
+        ctx.stderr.write(
+          'note: this is a new built-in server; its store starts from the seed, without what this session wrote before.\n',
+        )
+      }
+    } else {
       const urls = [
         ['rest', target.rest],
         ['graphql', target.graphql],

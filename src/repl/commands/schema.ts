@@ -19,7 +19,7 @@ export const schemaCommand: ReplCommand = {
       import('../../render/format-graphql-sdl.js'),
       import('../../core/context.js'),
     ])
-    const loaded = await sessionSchema(session, ctx, input.words[0] === 'refresh')
+    const loaded = await sessionSchema(session, ctx, { refresh: input.words[0] === 'refresh' })
     const colour = colourEnabled(ctx.stdout, ctx.env, undefined)
     ctx.stdout.write(`${formatGraphQLSdl(printSchema(loaded.schema), { colour })}\n`)
     return 0

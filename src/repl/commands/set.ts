@@ -1,6 +1,8 @@
 import { UsageError } from '../../core/errors.js'
 import { formatJson } from '../../render/format-json.js'
+import { mask } from '../../render/redact.js'
 import type { ReplCommand } from '../command.js'
+import { isSecretName } from '../text/redact-line.js'
 import { readValuePath } from '../text/value-path.js'
 
 const assignment = /^\s*([A-Za-z_][\w-]*)\s*=\s*([\s\S]*?)\s*$/
@@ -22,9 +24,7 @@ Examples:
     if (input.text.trim() === '') {
       if (session.variables.size === 0)
         ctx.stderr.write('(no variables; keep one with set NAME = last.PATH)\n')
-      for (const [name, value] of session.variables) {
-        ctx.stdout.write(`${name} = ${formatJson(value, { colour: false }).replace(/\n\s*/g, ' ')}\n`)
-      }
+      for (const [name, value] of session.variables) ctx.stdout.write(`${name} = ${oneLineJson(value)}\n`)
       return 0
     }
     const match = assignment.exec(input.text)
@@ -35,10 +35,22 @@ Examples:
     }
     const [, name, expression] = match
     if (name === 'last') throw new UsageError("'last' always names the last result; choose another name.")
-    session.variables.set(name!, evaluate(expression!, session))
+    const value = evaluate(expression!, session)
+    session.variables.set(name!, value)
+    ctx.stderr.write(`${name} = ${isSecretName(name!) ? mask : shortValue(value)}\n`)
     return 0
   },
   complete: (request, session) => (request.words.length === 2 ? ['last.', ...session.variables.keys()] : []),
+}
+
+function oneLineJson(value: unknown): string {
+  return formatJson(value, { colour: false }).replace(/\n\s*/g, ' ')
+}
+
+/** A kept value for the confirmation: one line of JSON, cut at 100 characters. */
+function shortValue(value: unknown): string {
+  const text = oneLineJson(value)
+  return text.length > 100 ? `${text.slice(0, 99)}…` : text
 }
 
 function evaluate(expression: string, session: Parameters<typeof readValuePath>[0]): unknown {

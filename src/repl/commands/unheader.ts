@@ -18,7 +18,8 @@ export const unheaderCommand: ReplCommand = {
       (each) => each.toLowerCase() === name.toLowerCase(),
     )
     if (fromProfile) session.headers.push([name, ''])
-    else if (!removed) ctx.stderr.write(`note: no header ${name} was being sent.\n`)
+    if (fromProfile || removed) ctx.stderr.write(`header ${name}: not sent from now on\n`)
+    else ctx.stderr.write(`note: no header ${name} was being sent.\n`)
     return 0
   },
   complete: (request, session) =>

@@ -1,7 +1,8 @@
 import type { CompletionRequest } from '../command.js'
 import type { Dispatcher } from '../dispatch.js'
 import type { ReplSession } from '../session.js'
-import { scanWords } from '../text/split-words.js'
+import { splitGqlLine } from '../text/graphql-text.js'
+import { scanWords, splitWords } from '../text/split-words.js'
 
 /** What readline takes back from a completer: the candidates, and the end of the line they replace. */
 export type Completion = [string[], string]
@@ -12,17 +13,20 @@ const documentStart = /^\s*(\{|query\b|mutation\b|subscription\b|fragment\b)/
  * Tab completion generated from the registry (evans' completer): the first
  * word from the command names, later words from the command's own
  * `complete`, a GraphQL document from the schema at the cursor's position.
- * `pending` holds the earlier lines of a document still open. Never throws:
- * a completion that cannot be worked out offers nothing.
+ * `pending` holds the earlier lines of a document still open. A schema or
+ * WSDL not loaded yet is fetched with Tab's shorter time limit, and `signal`
+ * (Ctrl-C) stops the wait. Never throws: a completion that cannot be worked
+ * out (or was cancelled) offers nothing.
  */
 export async function complete(
   line: string,
   pending: string,
   session: ReplSession,
   dispatcher: Dispatcher,
+  signal?: AbortSignal,
 ): Promise<Completion> {
   try {
-    return await completeEntry(pending === '' ? line : `${pending}\n${line}`, session, dispatcher)
+    return await completeEntry(pending === '' ? line : `${pending}\n${line}`, session, dispatcher, signal)
   } catch {
     return [[], '']
   }
@@ -32,13 +36,14 @@ async function completeEntry(
   entry: string,
   session: ReplSession,
   dispatcher: Dispatcher,
+  signal: AbortSignal | undefined,
 ): Promise<Completion> {
   const gqlText = /^\s*gql(?=[\s{])/.test(entry)
     ? entry.replace(/^\s*gql/, '')
     : session.style === 'gql' && documentStart.test(entry)
       ? entry
       : undefined
-  if (gqlText !== undefined) return completeDocument(gqlText, session)
+  if (gqlText !== undefined) return completeDocument(gqlText, session, signal)
   const { words, openQuote } = scanWords(entry)
   if (openQuote !== undefined) return [[], '']
   const typing = words.length > 0 && words.at(-1)!.end === entry.length ? words.pop()! : undefined
@@ -47,13 +52,16 @@ async function completeEntry(
   if (words.length === 0) {
     const operations =
       session.style === 'soap' && !partial.startsWith('.')
-        ? await dispatcher.find('soap')!.complete!({ name: 'soap', words: [], partial, text: entry }, session)
+        ? await dispatcher.find('soap')!.complete!(
+            { name: 'soap', words: [], partial, text: entry, signal },
+            session,
+          )
         : []
     return [filter([...operations, ...firstWords(session, dispatcher, partial)], partial), replaced]
   }
   const [first, ...rest] = words.map((word) => word.value)
   const command = dispatcher.find(first!)
-  const request: CompletionRequest = { name: first!, words: rest, partial, text: entry }
+  const request: CompletionRequest = { name: first!, words: rest, partial, text: entry, signal }
   let candidates: string[] = []
   if (command?.complete) candidates = await command.complete(request, session)
   else if (command === undefined) {
@@ -81,13 +89,28 @@ function bareCommand(first: string, session: ReplSession, dispatcher: Dispatcher
   return undefined
 }
 
-async function completeDocument(text: string, session: ReplSession): Promise<Completion> {
-  const [{ completeGraphQL }, { sessionSchema }] = await Promise.all([
-    import('./graphql-completion.js'),
-    import('../exchange/graphql-schema.js'),
-  ])
-  const { schema } = await sessionSchema(session, session.ctx, false, false)
-  const { candidates, partial } = completeGraphQL(schema, text)
+async function completeDocument(
+  text: string,
+  session: ReplSession,
+  signal: AbortSignal | undefined,
+): Promise<Completion> {
+  const [{ completeGraphQL }, { sessionSchema }, { GQL_LINE_OPTIONS, commonOptions, parseLine }] =
+    await Promise.all([
+      import('./graphql-completion.js'),
+      import('../exchange/graphql-schema.js'),
+      import('../exchange/line-options.js'),
+    ])
+  const { before, document } = splitGqlLine(text)
+  if (document === '') return [[], '']
+  const { values } = parseLine(splitWords(before), GQL_LINE_OPTIONS, 'gql')
+  const endpoint = values.endpoint as string | undefined
+  const common = endpoint === undefined ? undefined : session.requestOptions(commonOptions(values))
+  const { schema } = await sessionSchema(
+    session,
+    { ...session.ctx, signal },
+    { forCompletion: true, endpoint, common },
+  )
+  const { candidates, partial } = completeGraphQL(schema, document)
   return [filter(candidates, partial), partial]
 }
 

@@ -16,7 +16,8 @@ export async function completeSoapLine(request: CompletionRequest, session: Repl
     import('../../protocols/soap/client/service-description.js'),
     import('../../protocols/soap/client/plan-soap-call.js'),
   ])
-  const loaded = await sessionService(session, session.ctx)
+  const ctx = { ...session.ctx, signal: request.signal }
+  const loaded = await sessionService(session, ctx, { forCompletion: true })
   if (loaded === undefined) return []
   const { service } = loaded
   const [operationName] = positionalWords(request.words, SOAP_LINE_OPTIONS)

@@ -12,10 +12,10 @@ import { parseDocument } from '../../protocols/graphql/client/parse-document.js'
 import { selectOperation } from '../../protocols/graphql/client/select-operation.js'
 import { sendGraphQLRequest } from '../../protocols/graphql/client/send-graphql-request.js'
 import type { ReplSession } from '../session.js'
-import { splitTrailingOptions } from '../text/graphql-text.js'
+import { splitGqlLine } from '../text/graphql-text.js'
 import { splitWords } from '../text/split-words.js'
 import { graphqlEndpoint, sessionSchema } from './graphql-schema.js'
-import { commonOptions, GQL_LINE_OPTIONS, parseLine } from './line-options.js'
+import { commonOptions, GQL_LINE_OPTIONS, type LineValues, parseLine } from './line-options.js'
 import { inReplTerms } from './repl-terms.js'
 
 /**
@@ -25,19 +25,30 @@ import { inReplTerms } from './repl-terms.js'
  * Document errors print with their caret, as in the CLI.
  */
 export async function runGraphQLText(text: string, session: ReplSession, ctx: Context): Promise<number> {
-  const { document, options } = splitTrailingOptions(text.trim())
-  const { positionals, values } = parseLine(splitWords(options), GQL_LINE_OPTIONS, 'gql DOCUMENT [OPTIONS]')
-  if (positionals.length > 0) {
-    throw new UsageError(`Unexpected '${positionals[0]}' after the document.`, {
-      hint: 'Options go after the closing brace: gql { items { id } } -o table',
-    })
+  const { before, document, after } = splitGqlLine(text.trim())
+  const usage = 'gql [OPTIONS] DOCUMENT [OPTIONS]'
+  const leading = parseLine(splitWords(before), GQL_LINE_OPTIONS, usage)
+  const trailing = parseLine(splitWords(after), GQL_LINE_OPTIONS, usage)
+  const stray = leading.positionals[0] ?? trailing.positionals[0]
+  if (stray !== undefined) {
+    throw new UsageError(
+      `Unexpected '${stray}' ${leading.positionals.length > 0 ? 'before' : 'after'} the document.`,
+      {
+        hint: 'Options go before the document or after its closing brace: gql -e URL { items { id } } -o table',
+      },
+    )
   }
+  if (document === '') {
+    throw new UsageError('gql needs a document.', { hint: 'For example: gql -o json { items { id name } }' })
+  }
+  const values = mergeValues(leading.values, trailing.values)
   const common = session.requestOptions(commonOptions(values))
+  const endpoint = (values.endpoint as string | undefined) ?? graphqlEndpoint(session)
   const source = { text: document, name: 'query' }
   try {
     const parsed = parseDocument(source)
     const validate = values['no-validate'] !== true
-    const loaded = validate ? await sessionSchema(session, ctx) : undefined
+    const loaded = validate ? await sessionSchema(session, ctx, { endpoint, common }) : undefined
     const operationName = values.operation as string | undefined
     const declared = new Set(
       (selectOperation(parsed, operationName).variableDefinitions ?? []).map(
@@ -47,7 +58,11 @@ export async function runGraphQLText(text: string, session: ReplSession, ctx: Co
     const checked = checkOperation(parsed, {
       schema: loaded?.schema,
       schemaHint:
-        loaded === undefined ? undefined : 'See the schema with .schema; Tab completes fields and arguments.',
+        loaded === undefined
+          ? undefined
+          : values.endpoint === undefined
+            ? 'See the schema with .schema; Tab completes fields and arguments.'
+            : `Checked against the schema of ${endpoint}.`,
       operationName,
       variableOptions: [...session.graphqlVariables]
         .filter(([name]) => declared.has(name))
@@ -64,7 +79,7 @@ export async function runGraphQLText(text: string, session: ReplSession, ctx: Co
     const profile = session.profile()
     const defaults = requestDefaults(common, profile)
     const call: GraphQLCall = {
-      url: graphqlEndpoint(session),
+      url: endpoint,
       query: document,
       variables: checked.variables,
       operationName: checked.name,
@@ -96,4 +111,14 @@ export async function runGraphQLText(text: string, session: ReplSession, ctx: Co
     if (isGraphQLDocumentError(error)) return printDocumentError(inReplTerms(error), ctx, common.colour)
     throw inReplTerms(error)
   }
+}
+
+/** Options given before and after the document: repeatable ones (-H) add up, the others' later value wins. */
+function mergeValues(before: LineValues, after: LineValues): LineValues {
+  const merged: LineValues = { ...before }
+  for (const [name, value] of Object.entries(after)) {
+    const earlier = merged[name]
+    merged[name] = Array.isArray(earlier) && Array.isArray(value) ? [...earlier, ...value] : value
+  }
+  return merged
 }

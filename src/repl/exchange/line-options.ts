@@ -33,9 +33,10 @@ export const REST_LINE_OPTIONS = {
   'no-lint': { type: 'boolean' },
 } as const
 
-/** Options of a `gql` line, after the document. */
+/** Options of a `gql` line, before the document or after it. */
 export const GQL_LINE_OPTIONS = {
   ...COMMON_LINE_OPTIONS,
+  endpoint: { type: 'string', short: 'e' },
   operation: { type: 'string' },
   get: { type: 'boolean' },
   'no-validate': { type: 'boolean' },

@@ -5,24 +5,26 @@ import { builtinWsdlKey, type SoapSession } from '../../cli/commands/soap-sessio
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import type { CommonOptions } from '../../core/request-options.js'
-import { requestDefaults, transportOptions } from '../../engine/request-defaults.js'
+import { requestDefaults } from '../../engine/request-defaults.js'
 import { discoveryError, wsdlUrlFor } from '../../protocols/soap/client/discover-wsdl.js'
 import { isUrl, wsdlDocumentFetcher } from '../../protocols/soap/client/fetch-wsdl-document.js'
 import { type LoadedService, loadCachedService } from '../../protocols/soap/client/load-service.js'
 import type { ReplSession } from '../session.js'
 import { commonOptions } from './line-options.js'
+import { type LoadOptions, loadTransport } from './load-limits.js'
 
 /**
  * The profile's WSDL description, read once per session: the built-in
  * server's from the cache `apictl soap` shares (its WSDL is fixed per
  * version), a configured one from its URL or file. Undefined when the
- * profile has no WSDL.
+ * profile has no WSDL. Tab loads it with a shorter limit (LoadOptions).
  */
 export function sessionService(
   session: ReplSession,
   ctx: Context,
-  refresh = false,
+  options: LoadOptions = {},
 ): Promise<LoadedService | undefined> {
+  const refresh = options.refresh === true
   if (refresh) session.connection.forget('wsdl')
   return session.connection.once('wsdl', async () => {
     const { target } = session
@@ -33,7 +35,7 @@ export function sessionService(
       key: target.builtin ? builtinWsdlKey : location,
       refresh,
       env: ctx.env,
-      fetchDocument: sessionFetcher(session, ctx),
+      fetchDocument: sessionFetcher(session, ctx, options),
     })
   })
 }
@@ -45,7 +47,7 @@ async function discoveredService(
   ctx: Context,
   refresh = false,
 ): Promise<LoadedService | undefined> {
-  const configured = await sessionService(session, ctx, refresh)
+  const configured = await sessionService(session, ctx, { refresh })
   const location = wsdlUrlFor(endpoint ?? session.target.soap ?? '')
   if (configured !== undefined || location === undefined) return configured
   const key = `wsdl ${location}`
@@ -67,14 +69,14 @@ async function discoveredService(
   )
 }
 
-function sessionFetcher(session: ReplSession, ctx: Context) {
+function sessionFetcher(session: ReplSession, ctx: Context, options: LoadOptions = {}) {
   const common = session.requestOptions(commonOptions({}))
   const defaults = requestDefaults(common, session.profile())
   return wsdlDocumentFetcher({
     headers: defaults.headers,
     unsetHeaders: defaults.unsetHeaders,
     oauth2: defaults.oauth2,
-    transport: { ...transportOptions(common, session.profile(), ctx), keepAlive: true },
+    transport: loadTransport(common, session.profile(), ctx, options),
   })
 }
 

@@ -1,3 +1,5 @@
+import { scanWords } from './split-words.js'
+
 interface Scan {
   /** `{` and `(` still open at the end (a block string left open counts as one). */
   depth: number
@@ -49,4 +51,30 @@ export function splitTrailingOptions(text: string): { document: string; options:
   return /^\s+-/.test(rest)
     ? { document: text.slice(0, documentEnd), options: rest.trim() }
     : { document: text, options: '' }
+}
+
+/** Where a document starts: `{`, or an operation or fragment keyword. */
+const documentStart = /^(\{|(query|mutation|subscription|fragment)\b)/
+
+/** A `gql` line in three parts: options before the document, the document, options after it. */
+export interface GqlLineParts {
+  /** `-e URL -o json` (as typed; may be empty). */
+  before: string
+  document: string
+  /** `-o table` (as typed; may be empty). */
+  after: string
+}
+
+/**
+ * Splits what follows `gql` on a line: `-e URL { items { id } } -o table`.
+ * The document starts at the first word that opens it as typed (`{`, or
+ * query/mutation/subscription/fragment); the words before it are options
+ * (a quoted value such as `-H 'X: {a}'` is a value, not the document).
+ * Options after it are read only after the brace that closes it.
+ */
+export function splitGqlLine(text: string): GqlLineParts {
+  const start = scanWords(text).words.find((word) => documentStart.test(text.slice(word.start)))
+  const head = !/^\s*-/.test(text) ? 0 : (start?.start ?? text.length)
+  const { document, options } = splitTrailingOptions(text.slice(head).trimStart())
+  return { before: text.slice(0, head).trim(), document, after: options }
 }

@@ -50,6 +50,17 @@ class ReplaySocket extends Duplex {
     return this.#socket.localPort
   }
 
+  /** Keeps the process alive as the real socket would (an unref'd server refs a connection while answering). */
+  ref(): this {
+    this.#socket.ref()
+    return this
+  }
+
+  unref(): this {
+    this.#socket.unref()
+    return this
+  }
+
   override _read(): void {}
 
   override _write(chunk: Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void): void {

@@ -1,22 +1,32 @@
 import { ExitCode } from '../../../core/exit-codes.js'
 import type { SoapOutcome } from './decode-soap-response.js'
-import { type FaultSummary, faultSummary } from './fault-summary.js'
+import { type FaultSummary, faultHeadline, faultSummary } from './fault-summary.js'
 import type { SoapCallPlan } from './plan-soap-call.js'
 import { resultParameters } from './result-parameters.js'
 import type { ServiceDescription } from './service-description.js'
 import { soapExitCode } from './soap-exit-code.js'
 import { typedValues } from './typed-values.js'
 
+/** What went wrong, with the CLI's exit code; for a fault, the fault itself too. */
+export interface CallError {
+  message: string
+  exitCode: number
+  status?: number
+  where?: string
+  fault?: FaultSummary
+}
+
 /**
- * A decoded answer as the library returns it: `{ data }`, `{ fault }`, or
- * `{ error }` (the CLI's exit code in it). A one-way operation's empty 202/204
- * is `{ data: { operation, result: null } }`, with the operation called.
+ * A decoded answer as the library returns it: `{ data }`, `{ fault, error }`
+ * (a fault is an error too, so `const { data, error }` never mistakes it for
+ * a result), or `{ error }`; the CLI's exit code is in `error`. A one-way
+ * operation's empty 202/204 is `{ data: { operation, result: null } }`.
  */
 export interface CallResult<T> {
   data?: { operation: string; result: T }
   fault?: FaultSummary
   status?: number
-  error?: { message: string; exitCode: number; status?: number; where?: string }
+  error?: CallError
 }
 
 export function callResult<T>(
@@ -31,7 +41,17 @@ export function callResult<T>(
       status,
     }
   }
-  if (outcome.kind === 'fault') return { fault: faultSummary(outcome.fault, outcome.version), status }
+  if (outcome.kind === 'fault') {
+    const fault = faultSummary(outcome.fault, outcome.version)
+    const error: CallError = {
+      message: faultHeadline(fault),
+      exitCode: soapExitCode(outcome),
+      status,
+      where: outcome.response.url,
+      fault,
+    }
+    return { fault, status, error }
+  }
   if (outcome.kind === 'not-envelope') {
     return {
       status,

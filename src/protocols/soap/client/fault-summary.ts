@@ -57,3 +57,19 @@ export function faultSummary(fault: SoapFault, version: SoapVersion): FaultSumma
   if (fault.node !== undefined) summary.node = fault.node
   return summary
 }
+
+/** `{urn:x}NOT_FOUND` → `NOT_FOUND`: a person reads the local name. */
+function localName(code: string): string {
+  return code.startsWith('{') ? code.slice(code.indexOf('}') + 1) : code
+}
+
+/**
+ * The fault in one sentence, as the first line of the CLI's fault block:
+ * `SOAP fault (Client): item "9" does not exist`, SOAP 1.2 subcodes after
+ * the code (`Sender › NOT_FOUND`). Plain text, for the library's `error.message`.
+ */
+export function faultHeadline(fault: Pick<FaultSummary, 'code' | 'subcodes' | 'string'>): string {
+  const codes = [fault.code, ...(fault.subcodes ?? [])].map(localName).join(' › ')
+  const reason = fault.string.trim() === '' ? '(the fault gives no reason)' : fault.string.trim()
+  return `SOAP fault (${codes}): ${reason}`
+}

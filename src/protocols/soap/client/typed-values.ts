@@ -1,4 +1,4 @@
-import type { SoapRecord, SoapValue } from '../message-values.js'
+import { emptyRecord, type SoapRecord, type SoapValue } from '../message-values.js'
 import { isRepeated, type ParameterDescription } from './service-description.js'
 
 /** A response value with the schema's types applied: numbers, booleans, lists where an element repeats. */
@@ -50,6 +50,9 @@ function scalar(text: string, base: string | undefined): TypedValue {
 function typed(value: SoapValue, described: ParameterDescription | undefined): TypedValue {
   if (value === null) return null
   if (Array.isArray(value)) return value.map((entry) => typed(entry, described))
+  // An empty element of a complex type (`<items/>`) is a record with nothing in it, not text.
+  if (typeof value === 'string' && described?.children !== undefined && value.trim() === '')
+    return typedValues(emptyRecord(), described.children)
   if (typeof value === 'string') return scalar(value, described?.base)
   return typedValues(value, described?.children)
 }
@@ -57,19 +60,28 @@ function typed(value: SoapValue, described: ParameterDescription | undefined): T
 /**
  * zeep's way with a response: values converted by their schema type
  * (xs:int → number, xs:boolean → boolean, decimals that fit a double → number)
- * and an element that may repeat always a list, even with one entry.
- * Without a description the values stay text. Keys keep a null prototype.
+ * and an element that may repeat always a list, even with one entry or none
+ * (a repeated element the response leaves out is `[]`, at its place in the
+ * schema's order). Without a description the values stay text. Keys keep a
+ * null prototype.
  */
 export function typedValues(
   values: SoapRecord,
   parameters?: readonly ParameterDescription[],
 ): { [name: string]: TypedValue } {
   const out = Object.create(null) as { [name: string]: TypedValue }
+  const order = (name: string) => parameters?.findIndex((parameter) => parameter.name === name) ?? -1
+  const missing = (parameters ?? []).filter(
+    (parameter) => isRepeated(parameter) && !Object.hasOwn(values, parameter.name),
+  )
   for (const [name, value] of Object.entries(values)) {
+    const at = order(name)
+    while (at >= 0 && missing.length > 0 && order(missing[0]!.name) < at) out[missing.shift()!.name] = []
     const described = parameters?.find((parameter) => parameter.name === name)
     const converted = typed(value, described)
     out[name] =
       described !== undefined && isRepeated(described) && !Array.isArray(converted) ? [converted] : converted
   }
+  for (const parameter of missing) out[parameter.name] = []
   return out
 }
