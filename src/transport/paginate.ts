@@ -68,6 +68,15 @@ export async function sendAllPages(
   }
 }
 
+/** Whether a response's Link header names a `rel="next"` page. */
+export function linksNextPage(response: HttpResponse): boolean {
+  const link = response.headers.link
+  if (!link) return false
+  return parseLinkHeader(Array.isArray(link) ? link.join(', ') : link).some(
+    (entry) => entry.parameters.rel?.replaceAll('"', '') === 'next',
+  )
+}
+
 function nextPage(response: Response<Buffer>, count: number): OptionsInit | false {
   const link = response.headers.link
   if (link) {
