@@ -71,18 +71,31 @@ export function gotOptions(
     hooks: {
       beforeRequest: [
         (gotRequestOptions) => {
+          // From got's options, not the request: a redirect may have changed the method and body.
+          const body = gotRequestOptions.body
           options.observer?.requestSent?.({
-            method: request.method,
+            method: gotRequestOptions.method ?? request.method,
             url: String(gotRequestOptions.url ?? request.url),
             headers: plainHeaders(gotRequestOptions.headers),
-            body: request.body,
+            body: typeof body === 'string' || Buffer.isBuffer(body) ? body : undefined,
           })
         },
       ],
       beforeRedirect: [
-        (_next, hop) => {
+        (next, hop) => {
           // -v shows each hop: this answer here, the next request from beforeRequest.
           options.observer?.responseReceived?.(toHttpResponse(hop as Response<Buffer>))
+          // As HTTPie and curl -L: a POST redirected by 301/302 goes on as a GET without its
+          // body (got turns any method but HEAD into GET on a 303 itself); other methods,
+          // and 307/308, keep the method and the body.
+          const status = hop.statusCode
+          const toGet = (status === 301 || status === 302) && next.method === 'POST'
+          if (toGet || (status === 303 && next.method === 'GET')) {
+            next.method = 'GET'
+            next.body = undefined
+            delete next.headers['content-length']
+            delete next.headers['content-type']
+          }
         },
       ],
       beforeRetry: [

@@ -38,6 +38,25 @@ describe('--follow', () => {
     expect(JSON.parse(result.stdout)).toEqual({ at: '/v1/items', method: 'PUT', body: '{"name":"Pen"}' })
   })
 
+  it('a POST redirected by a 302 continues as a GET without its body (as HTTPie and curl -L); a PUT stays a PUT', async () => {
+    const post = await runCli(['rest', 'post', `${server.url}/v1/moved-items`, 'name=Pen', '--follow'])
+    expect(post.code).toBe(0)
+    expect(JSON.parse(post.stdout)).toEqual({ at: '/v1/items', method: 'GET', body: '' })
+    expect(server.received.at(-1)!.headers['content-type']).toBeUndefined()
+    const verbose = await runCli([
+      'rest',
+      'post',
+      `${server.url}/v1/moved-items`,
+      'name=Pen',
+      '--follow',
+      '-v',
+    ])
+    expect(verbose.stderr.match(/^(?:POST|GET) \S+/gm)).toEqual(['POST /v1/moved-items', 'GET /v1/items'])
+    expect(verbose.stderr.match(/\{"name":"Pen"\}/g)).toHaveLength(1)
+    const put = await runCli(['rest', 'put', `${server.url}/v1/moved-items`, 'name=Pen', '--follow'])
+    expect(JSON.parse(put.stdout)).toEqual({ at: '/v1/items', method: 'PUT', body: '{"name":"Pen"}' })
+  })
+
   it('-v shows every hop: each request and each answer', async () => {
     const result = await runCli(['rest', 'get', `${server.url}/v1/old-items`, '--follow', '-v'])
     expect(result.code).toBe(0)
