@@ -23,8 +23,11 @@ export function addCommonOptions(command: Command): Command {
     .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS))
     .option('--no-color', 'plain output without colour (also NO_COLOR)')
     .option('-v, --verbose', 'request and response heads and timings on stderr (credentials redacted)')
-    .option('--dry-run', 'print the exact request and send nothing')
-    .option('--curl', 'print an equivalent curl command and send nothing')
+    .option('--dry-run', 'print the exact request (full URL, headers, body) and send nothing')
+    .option(
+      '--curl',
+      'print an equivalent curl command and send nothing (with --dry-run: the request, then the command)',
+    )
     .option('--profile <name>', 'use this profile (also APICTL_PROFILE)')
 }
 
@@ -48,6 +51,7 @@ interface RawCommonOptions {
 }
 
 export function normalizeCommonOptions(raw: RawCommonOptions): CommonOptions {
+  checkAuthOptions(raw)
   if (raw.oauth2 && (!raw.clientId || !raw.clientSecret)) {
     throw new UsageError('--oauth2 needs --client-id and --client-secret.', {
       hint: 'apictl ... --oauth2 https://host/oauth/token --client-id ID --client-secret SECRET [--scope S]',
@@ -60,7 +64,9 @@ export function normalizeCommonOptions(raw: RawCommonOptions): CommonOptions {
   }
   return {
     profile: raw.profile,
-    headers: (raw.header ?? []).map(parseHeader).map(({ name, value }) => [name, value] as [string, string]),
+    headers: (raw.header ?? [])
+      .map((text) => parseHeader(text))
+      .map(({ name, value }) => [name, value] as [string, string]),
     user: raw.user,
     token: raw.token,
     oauth2: raw.oauth2
@@ -74,6 +80,33 @@ export function normalizeCommonOptions(raw: RawCommonOptions): CommonOptions {
     verbose: raw.verbose ?? false,
     dryRun: raw.dryRun ?? false,
     curl: raw.curl ?? false,
+  }
+}
+
+/** One kind of auth per request, and none of them empty (as `profile add` checks). */
+function checkAuthOptions(raw: RawCommonOptions): void {
+  const kinds = [
+    raw.user !== undefined && '--user',
+    raw.token !== undefined && '--token',
+    raw.oauth2 !== undefined && '--oauth2',
+  ].filter((kind) => kind !== false)
+  if (kinds.length > 1) {
+    throw new UsageError(`Give one kind of auth per request, not ${kinds.join(' and ')}.`, {
+      where: kinds.join(', '),
+      hint: 'Choose one of --user USER:PASS, --token TOKEN or --oauth2 TOKEN_URL.',
+    })
+  }
+  for (const [flag, value] of [
+    ['--user', raw.user],
+    ['--token', raw.token],
+    ['--oauth2', raw.oauth2],
+  ] as const) {
+    if (value !== undefined && value.trim() === '') {
+      throw new UsageError(`${flag} is empty.`, {
+        where: flag,
+        hint: `Give a value (is the variable you passed to ${flag} set?), or leave ${flag} out.`,
+      })
+    }
   }
 }
 

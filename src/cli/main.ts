@@ -18,7 +18,9 @@ export async function main(argv: string[], ctx: Context = processContext()): Pro
     return exitCode
   } catch (error) {
     if (error instanceof CommanderError) return commanderExit(error)
-    return reportError(error, ctx)
+    // --no-color holds for the error too (reportError reads NO_COLOR and the terminal).
+    const plain = argv.includes('--no-color') ? { ...ctx, env: { ...ctx.env, NO_COLOR: '1' } } : ctx
+    return reportError(error, plain)
   }
 }
 

@@ -4,10 +4,10 @@ import { join, resolve } from 'node:path'
 import type { Profile } from '../config/profile.js'
 import type { Context } from '../core/context.js'
 import { UsageError } from '../core/errors.js'
-import type { HttpRequest } from '../core/exchange.js'
+import { type HttpRequest, isJsonType } from '../core/exchange.js'
 import type { CommonOptions } from '../core/request-options.js'
-import { requestDefaults } from '../engine/request-defaults.js'
-import { hasVersionSegment, rewriteApiVersion } from '../protocols/rest/api-version.js'
+import { type HeaderEdit, type RequestDefaults, requestDefaults } from '../engine/request-defaults.js'
+import { hasVersionSegment, normalizeApiVersion, rewriteApiVersion } from '../protocols/rest/api-version.js'
 import { buildRestRequest } from '../protocols/rest/client/build-rest-request.js'
 import { resolveRestUrl } from '../protocols/rest/client/resolve-rest-url.js'
 import { parseRestMethod } from '../protocols/rest/client/rest-method.js'
@@ -52,26 +52,32 @@ export async function prepareRestRequest(
       hint: 'Drop --data, or move the fields into the JSON you pass to --data.',
     })
   }
-  const rawBody = input.data === undefined ? undefined : await readDataOption(input.data, ctx)
-  let url = resolveRestUrl(input.target, input.restBase, input.profileName)
-  if (input.apiVersion !== undefined) {
-    if (!hasVersionSegment(url.pathname)) {
-      ctx.stderr.write(
-        `warning: --api-version ${input.apiVersion}: ${url.pathname} has no leading /vN/ segment to rewrite.\n`,
-      )
-    }
-    url = new URL(rewriteApiVersion(url.toString(), input.apiVersion))
-  }
-  if (input.lint) printLintWarnings(url.pathname, ctx, input.common.colour)
+  const { url, typedPath } = resolveUrl(input, ctx)
+  if (input.lint) printLintWarnings(typedPath, ctx, input.common.colour)
   const query = [...items.query]
-  if (input.page !== undefined) query.push(['page', String(input.page)])
-  if (input.limit !== undefined) query.push(['limit', String(input.limit)])
-  const defaults = requestDefaults(input.common, input.profile)
+  for (const [name, value] of [
+    ['page', input.page],
+    ['limit', input.limit],
+  ] as const) {
+    if (value === undefined) continue
+    checkPagingParameter(name, value, query, url)
+    query.push([name, String(value)])
+  }
+  const defaults = requestDefaults(input.common, input.profile, [
+    ...items.headers,
+    ...items.unsetHeaders.map((name): HeaderEdit => [name, undefined]),
+  ])
+  // --data is checked to be JSON unless the user says the body is something else.
+  const contentType = sentContentType(defaults)
+  const rawBody =
+    input.data === undefined
+      ? undefined
+      : await readDataOption(input.data, ctx, { json: contentType === undefined || isJsonType(contentType) })
   const request = buildRestRequest({
     method,
     url,
-    headers: [...defaults.headers, ...items.headers],
-    unsetHeaders: [...defaults.unsetHeaders, ...items.unsetHeaders],
+    headers: defaults.headers,
+    unsetHeaders: defaults.unsetHeaders,
     query,
     json: items.body,
     rawBody,
@@ -79,6 +85,54 @@ export async function prepareRestRequest(
     oauth2: defaults.oauth2,
   })
   return { request, url }
+}
+
+/**
+ * The URL, with --api-version applied to the path the user typed (a path
+ * before the REST base is prefixed, so a base such as http://h/api keeps its
+ * path), and that typed path: the conventions are checked on it alone.
+ */
+function resolveUrl(input: RestCallInput, ctx: Context): { url: URL; typedPath: string } {
+  const isPath = input.target.startsWith('/')
+  let typed = input.target
+  if (isPath && input.apiVersion !== undefined) typed = withApiVersion(typed, input.apiVersion, ctx)
+  let url = resolveRestUrl(typed, input.restBase, input.profileName)
+  if (!isPath && input.apiVersion !== undefined) {
+    url = new URL(withApiVersion(url.toString(), input.apiVersion, ctx))
+  }
+  return { url, typedPath: isPath ? typed.replace(/[?#].*$/s, '') : url.pathname }
+}
+
+function withApiVersion(urlOrPath: string, version: string, ctx: Context): string {
+  normalizeApiVersion(version) // a bad version is a usage error before any warning
+  if (!hasVersionSegment(urlOrPath)) {
+    const path = urlOrPath.replace(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i, '').replace(/[?#].*$/s, '') || '/'
+    ctx.stderr.write(`warning: --api-version ${version}: ${path} has no leading /vN/ segment to rewrite.\n`)
+  }
+  return rewriteApiVersion(urlOrPath, version)
+}
+
+/** `--page 2` and `page==9` (or `?page=9` in the URL) would send both: a usage error naming them. */
+function checkPagingParameter(
+  name: 'page' | 'limit',
+  value: number,
+  query: ReadonlyArray<[string, string]>,
+  url: URL,
+): void {
+  const given = query.find(([each]) => each === name)?.[1] ?? url.searchParams.get(name)
+  if (given === undefined || given === null) return
+  throw new UsageError(`--${name} ${value} and ${name}=${given} both set the ${name}.`, {
+    where: `--${name}`,
+    hint: `Give one: --${name} ${value}, or ${name}==${given}.`,
+  })
+}
+
+/** The Content-Type the profile or the command line sets (the last one given), unless unset. */
+function sentContentType(defaults: RequestDefaults): string | undefined {
+  if (defaults.unsetHeaders.some((name) => name.toLowerCase() === 'content-type')) return undefined
+  const values = defaults.headers.filter(([name]) => name.toLowerCase() === 'content-type')
+  const value = values.at(-1)?.[1]
+  return Array.isArray(value) ? value.at(-1) : value
 }
 
 /** A file named in an item or option: `~/` is the home directory, anything else is relative to the current directory. */

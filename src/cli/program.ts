@@ -1,6 +1,7 @@
 import { Command } from 'commander'
 import type { Context } from '../core/context.js'
 import { VERSION } from '../core/version.js'
+import { applyCommanderErrorFormat } from './commander-error.js'
 import { registerCompletionCommand } from './commands/completion-command.js'
 import { registerGqlCommand } from './commands/gql-command.js'
 import { registerProfileCommand } from './commands/profile-command.js'
@@ -24,7 +25,6 @@ export function buildProgram(ctx: Context, setExitCode: SetExitCode): Command {
     .configureOutput({
       writeOut: (text) => ctx.stdout.write(text),
       writeErr: (text) => ctx.stderr.write(text),
-      outputError: (text, write) => write(text.replace(/^error:/, 'error:')),
     })
     .addHelpText(
       'after',
@@ -46,6 +46,7 @@ Exit codes: 0 ok, 2 usage, 3 network, 4 rejected (4xx), 5 server failed (5xx), 6
   registerReplCommand(program, ctx, setExitCode)
   registerCompletionCommand(program, ctx, setExitCode)
   openReplWhenBare(program, ctx, setExitCode)
+  applyCommanderErrorFormat(program, (text) => ctx.stderr.write(text))
   return program
 }
 

@@ -2,11 +2,19 @@ import { readFile } from 'node:fs/promises'
 import type { Context } from '../core/context.js'
 import { UsageError } from '../core/errors.js'
 
-/** --data JSON | @file | - (stdin): the body text, checked to be JSON. */
-export async function readDataOption(data: string, ctx: Context): Promise<string> {
+/**
+ * --data JSON | @file | - (stdin): the body text, checked to be JSON unless
+ * `json` is false (the user set a Content-Type that is not JSON: sent as is).
+ */
+export async function readDataOption(
+  data: string,
+  ctx: Context,
+  options: { json: boolean } = { json: true },
+): Promise<string> {
   const source = data === '-' ? 'stdin' : data.startsWith('@') ? data.slice(1) : undefined
   const text =
     source === undefined ? data : source === 'stdin' ? await readStdin(ctx) : await readFileText(source)
+  if (!options.json) return text
   try {
     JSON.parse(text)
   } catch (error) {
@@ -14,7 +22,7 @@ export async function readDataOption(data: string, ctx: Context): Promise<string
       `--data ${source === undefined ? 'is' : `from ${source} is`} not valid JSON: ${(error as Error).message}.`,
       {
         where: source === undefined ? '--data' : source,
-        hint: `Check the JSON, e.g. --data '{"name": "Pen", "price": 2.5}', or use items: name=Pen price:=2.5`,
+        hint: `Check the JSON, e.g. --data '{"name": "Pen", "price": 2.5}', or use items: name=Pen price:=2.5; for another format set its Content-Type (-H 'Content-Type: application/xml').`,
       },
     )
   }

@@ -5,7 +5,7 @@ import type { CommonOptions } from '../core/request-options.js'
 import { transportOptions } from '../engine/request-defaults.js'
 import { curlCommand } from '../render/curl-command.js'
 import { startSpinner } from '../render/spinner.js'
-import type { TransportOptions } from '../transport/transport-options.js'
+import { IDEMPOTENT_METHODS, type TransportOptions } from '../transport/transport-options.js'
 import { printRequest } from './print-request.js'
 import { verboseObserver } from './verbose-observer.js'
 
@@ -19,28 +19,25 @@ export interface ExchangeSteps<Result> {
   present(result: Result): number
   /** Spinner label while waiting. */
   label?: string
+  /** --follow (REST): follow redirects. */
+  followRedirects?: boolean
 }
 
 /**
  * The part of the pipeline every style shares after the request is built:
- * --dry-run / --curl stop here; else send (spinner, -v), decode, render, exit code.
+ * --dry-run / --curl stop here (given both, the request and then the curl
+ * command); else send (spinner, -v), decode, render, exit code.
  */
 export async function runExchange<Result>(steps: ExchangeSteps<Result>, ctx: Context): Promise<number> {
   const { request, common } = steps
-  if (common.dryRun) {
-    printRequest(request, ctx, common.colour)
-    return 0
-  }
-  if (common.curl) {
-    if (request.oauth2) {
-      ctx.stderr.write(
-        'note: the OAuth 2.0 token is fetched at send time; set APICTL_OAUTH2_TOKEN before running this.\n',
-      )
-    }
-    ctx.stdout.write(`${curlCommand(request)}\n`)
-    return 0
-  }
   const transport = transportOptions(common, steps.profile, ctx)
+  if (steps.followRedirects) transport.followRedirects = true
+  if (common.dryRun || common.curl) {
+    if (common.dryRun) printRequest(request, ctx, common.colour)
+    if (common.dryRun && common.curl) ctx.stdout.write('\n')
+    if (common.curl) printCurl(request, transport, ctx)
+    return 0
+  }
   if (common.verbose) transport.observer = verboseObserver(ctx, common)
   const spinner = startSpinner(ctx.stderr, steps.label ?? `${request.method} ${request.url}`)
   let result: Result
@@ -50,4 +47,21 @@ export async function runExchange<Result>(steps: ExchangeSteps<Result>, ctx: Con
     spinner.stop()
   }
   return steps.present(result)
+}
+
+/** --curl: the command, with the transport settings curl can say too (-k, --max-time, --retry, --location). */
+function printCurl(request: HttpRequest, transport: TransportOptions, ctx: Context): void {
+  if (request.oauth2) {
+    ctx.stderr.write(
+      'note: the OAuth 2.0 token is fetched at send time; set APICTL_OAUTH2_TOKEN before running this.\n',
+    )
+  }
+  const retried = (IDEMPOTENT_METHODS as readonly string[]).includes(request.method.toUpperCase())
+  const command = curlCommand(request, {
+    insecure: transport.insecure,
+    timeoutSeconds: transport.timeoutMs / 1000,
+    retry: retried ? transport.retry : 0,
+    followRedirects: transport.followRedirects,
+  })
+  ctx.stdout.write(`${command}\n`)
 }

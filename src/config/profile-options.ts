@@ -57,15 +57,23 @@ export function checkUrl(flag: string, value: string): void {
   })
 }
 
-/** Parses `Name: value`. An empty value (`Name:`) means "remove this header". */
-export function parseHeader(text: string): { name: string; value: string } {
+/**
+ * Parses `Name: value`. An empty value (`Name:`) means "remove this header".
+ * `example` is the form the error's hint shows: a profile's header may take
+ * its value from `${env:NAME}` (stored, expanded at send time); on a request's
+ * command line the shell's `$NAME` does that.
+ */
+export function parseHeader(
+  text: string,
+  example = `-H "X-Api-Key: $API_KEY"`,
+): { name: string; value: string } {
   const colon = text.indexOf(':')
   const name = colon === -1 ? text.trim() : text.slice(0, colon).trim()
   const value = colon === -1 ? '' : text.slice(colon + 1).trim()
   if (colon === -1 || !HEADER_NAME.test(name)) {
     throw new UsageError(`Invalid header "${text}": expected 'Name: value'.`, {
       where: '-H, --header',
-      hint: `Quote it as one argument, e.g. -H 'X-Api-Key: \${env:API_KEY}'; 'Name:' removes a header.`,
+      hint: `Quote it as one argument, e.g. ${example}; 'Name:' removes a header.`,
     })
   }
   if (HEADER_VALUE_FORBIDDEN.test(value)) {

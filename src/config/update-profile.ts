@@ -46,7 +46,7 @@ export function updateProfile(existing: Profile | undefined, options: ProfileAdd
 }
 
 function applyHeaders(profile: Profile, lines: string[], changed: string[]): void {
-  const parsed = lines.map(parseHeader)
+  const parsed = lines.map((line) => parseHeader(line, `-H 'X-Api-Key: \${env:API_KEY}'`))
   if (parsed.length === 0) return
   const headers = { ...profile.headers }
   for (const { name, value } of parsed) {

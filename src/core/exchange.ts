@@ -1,6 +1,10 @@
 /** The protocol-neutral vocabulary of one HTTP exchange. */
 
-export type Headers = Record<string, string>
+/** A header repeated on the command line keeps every value, in order: each is sent as its own line. */
+export type Headers = Record<string, string | string[]>
+
+/** Headers to apply in order: a later name replaces an earlier one; a list value is a repeated header. */
+export type HeaderList = Array<[string, string | string[]]>
 
 /** A request as built (pure data): what --dry-run and --curl print and what the transport sends. */
 export interface HttpRequest {
@@ -53,8 +57,36 @@ export function withoutHeader(headers: Headers, name: string): Headers {
   return Object.fromEntries(Object.entries(headers).filter(([key]) => key.toLowerCase() !== wanted))
 }
 
-export function withHeader(headers: Headers, name: string, value: string): Headers {
+export function withHeader(headers: Headers, name: string, value: string | string[]): Headers {
   return { ...withoutHeader(headers, name), [name]: value }
+}
+
+/**
+ * Header pairs as given on a command line, grouped by name (case-insensitive,
+ * first spelling and position kept): a name given more than once keeps every
+ * value, in order, and is sent as repeated header lines, as HTTPie does.
+ */
+export function groupHeaders(pairs: ReadonlyArray<readonly [string, string]>): HeaderList {
+  const grouped: HeaderList = []
+  const at = new Map<string, number>()
+  for (const [name, value] of pairs) {
+    const index = at.get(name.toLowerCase())
+    if (index === undefined) {
+      at.set(name.toLowerCase(), grouped.length)
+      grouped.push([name, value])
+      continue
+    }
+    const entry = grouped[index]!
+    entry[1] = [...(Array.isArray(entry[1]) ? entry[1] : [entry[1]]), value]
+  }
+  return grouped
+}
+
+/** One value per name, a repeated header joined with `, ` (what fetch's Headers and most servers read the same). */
+export function joinHeaderValues(headers: Headers): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
+  )
 }
 
 /** Media type of a Content-Type value, lower-cased, without parameters. */

@@ -6,8 +6,13 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
 /** The options every style shares (SPEC §3), typed and normalised once at the boundary. */
 export interface CommonOptions {
   profile?: string
-  /** -H 'Name: value', in the order given. */
+  /** -H 'Name: value', in the order given; a name given twice is sent twice. */
   headers: Array<[string, string]>
+  /**
+   * Headers a REPL session adds (`.header`), one per name: they replace the
+   * profile's and give way to the line's. `Name:` ('') unsets a profile header.
+   */
+  sessionHeaders?: Array<[string, string]>
   user?: string
   token?: string
   oauth2?: OAuth2Settings

@@ -39,7 +39,8 @@ export async function openTarget(options: OpenTargetOptions, ctx: Context): Prom
       profileName: resolved.name,
       builtin: true,
       ...targetsFromBase(SERVE_DEFAULT_URL),
-      profile,
+      // The REST base, for an --oauth2 token URL given as a path.
+      profile: { ...profile, rest: SERVE_DEFAULT_URL },
       close: async () => {},
     }
   }
@@ -54,7 +55,7 @@ export async function openTarget(options: OpenTargetOptions, ctx: Context): Prom
     profileName: resolved.name,
     builtin: true,
     ...targetsFromBase(server.url),
-    profile,
+    profile: { ...profile, rest: server.url },
     close: () => server.close(),
   }
 }

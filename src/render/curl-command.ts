@@ -1,16 +1,38 @@
 import type { HttpRequest } from '../core/exchange.js'
 
+/** The transport settings a curl command can say too. */
+export interface CurlSettings {
+  /** --insecure → `--insecure`. */
+  insecure?: boolean
+  /** The whole call's time limit → `--max-time` (and `--retry-max-time` with retries). */
+  timeoutSeconds?: number
+  /** --retry N → `--retry N` (the caller leaves it out for methods apictl never retries). */
+  retry?: number
+  /** --follow → `--location`. */
+  followRedirects?: boolean
+}
+
 /** An equivalent curl command for a built request (--curl), quoted for a POSIX shell. */
-export function curlCommand(request: HttpRequest): string {
+export function curlCommand(request: HttpRequest, settings: CurlSettings = {}): string {
   const parts = ['curl', '--silent', '--show-error']
   if (request.method === 'HEAD') parts.push('--head')
   else if (request.method !== 'GET' || request.body !== undefined) parts.push('--request', request.method)
   parts.push(shellQuote(request.url))
   for (const [name, value] of Object.entries(request.headers)) {
-    parts.push('--header', shellQuote(value === '' ? `${name};` : `${name}: ${value}`))
+    for (const each of Array.isArray(value) ? value : [value]) {
+      parts.push('--header', shellQuote(each === '' ? `${name};` : `${name}: ${each}`))
+    }
   }
   if (request.oauth2) parts.push('--header', '"Authorization: Bearer $APICTL_OAUTH2_TOKEN"')
   if (request.body !== undefined) parts.push('--data-binary', shellQuote(request.body.toString()))
+  if (settings.followRedirects) parts.push('--location')
+  if (settings.insecure) parts.push('--insecure')
+  const seconds = settings.timeoutSeconds === undefined ? undefined : String(settings.timeoutSeconds)
+  if (seconds !== undefined) parts.push('--max-time', seconds)
+  if (settings.retry) {
+    parts.push('--retry', String(settings.retry))
+    if (seconds !== undefined) parts.push('--retry-max-time', seconds)
+  }
   return parts.join(' ')
 }
 

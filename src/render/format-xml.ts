@@ -82,14 +82,19 @@ function closeElement(layout: Layout, frame: Frame, index: number, depth: number
  * elements, comes back unchanged. No trailing newline.
  */
 export function formatXml(text: string, options: { colour: boolean }): string {
+  return formatXmlText(text, options).text
+}
+
+/** formatXml, saying why when the input came back unchanged (for the caller's warning). */
+export function formatXmlText(text: string, options: { colour: boolean }): { text: string; error?: string } {
   const layout: Layout = { theme: createTheme(options.colour), tokens: [], lines: [], stack: [], roots: 0 }
   try {
     for (const token of xmlTokens(text)) place(layout, token, layout.tokens.push(token) - 1)
     if (layout.stack.length > 0) throw new XmlSyntaxError(`<${layout.stack.at(-1)!.name}> is never closed`)
     if (layout.roots === 0) throw new XmlSyntaxError('No root element')
   } catch (error) {
-    if (error instanceof XmlSyntaxError) return text
+    if (error instanceof XmlSyntaxError) return { text, error: error.message }
     throw error
   }
-  return layout.lines.map((line) => '  '.repeat(line.depth) + line.text).join('\n')
+  return { text: layout.lines.map((line) => '  '.repeat(line.depth) + line.text).join('\n') }
 }

@@ -141,7 +141,7 @@ export class ReplSession {
     const ownAuth = line.user !== undefined || line.token !== undefined || line.oauth2 !== undefined
     return {
       ...line,
-      headers: [...this.headers, ...line.headers],
+      sessionHeaders: [...this.headers],
       user: ownAuth ? line.user : auth.kind === 'basic' ? auth.user : undefined,
       token: ownAuth ? line.token : auth.kind === 'bearer' ? auth.token : undefined,
     }

@@ -56,25 +56,54 @@ async function requestToken(settings: OAuth2Settings, options: TransportOptions)
   } catch (error) {
     throw toNetworkError(error, 'POST', settings.tokenUrl, options.timeoutMs)
   }
-  const answer = parseAnswer(response.body, settings.tokenUrl)
-  if (response.statusCode >= 400 || typeof answer.access_token !== 'string') {
-    const code = typeof answer.error === 'string' ? answer.error : `HTTP ${response.statusCode}`
-    const detail = typeof answer.error_description === 'string' ? `: ${answer.error_description}` : ''
+  const where = `POST ${settings.tokenUrl}`
+  const status = response.statusCode
+  if (status >= 500) {
+    const answer = parseAnswer(response.body, settings.tokenUrl, false)
     throw new ApictlError(
-      `The token endpoint refused the request (${code}${detail}).`,
-      response.statusCode >= 500 ? ExitCode.ServerFailed : ExitCode.Rejected,
-      { where: `POST ${settings.tokenUrl}`, hint: 'Check --client-id, --client-secret and --scope.' },
+      `The token endpoint failed (${errorText(status, answer)}).`,
+      ExitCode.ServerFailed,
+      {
+        where,
+        hint: 'The server could not issue a token; try again later, or ask its owner.',
+      },
     )
+  }
+  const answer = parseAnswer(response.body, settings.tokenUrl, status < 400)
+  if (status >= 400) {
+    throw new ApictlError(
+      `The token endpoint refused the request (${errorText(status, answer)}).`,
+      ExitCode.Rejected,
+      {
+        where,
+        hint: 'Check --client-id, --client-secret and --scope.',
+      },
+    )
+  }
+  if (typeof answer.access_token !== 'string' || answer.access_token === '') {
+    throw new ResponseError(`The token endpoint answered HTTP ${status} without an access_token.`, {
+      where,
+      hint: 'Check that --oauth2 names the OAuth 2.0 token endpoint (it answers {"access_token": ...}).',
+    })
   }
   const expiresIn = typeof answer.expires_in === 'number' && answer.expires_in > 0 ? answer.expires_in : 300
   return { accessToken: answer.access_token, expiresIn }
 }
 
-function parseAnswer(body: string, tokenUrl: string): TokenAnswer {
+/** `invalid_client: unknown client`, or `HTTP 401` when the body names no error. */
+function errorText(status: number, answer: TokenAnswer): string {
+  const code = typeof answer.error === 'string' ? answer.error : `HTTP ${status}`
+  const detail = typeof answer.error_description === 'string' ? `: ${answer.error_description}` : ''
+  return `${code}${detail}`
+}
+
+/** The JSON answer; a body that is not JSON is an error only when `strict` (a success must be JSON). */
+function parseAnswer(body: string, tokenUrl: string, strict: boolean): TokenAnswer {
   try {
     const parsed = JSON.parse(body) as unknown
     return parsed && typeof parsed === 'object' ? (parsed as TokenAnswer) : {}
   } catch {
+    if (!strict) return {}
     throw new ResponseError('The token endpoint did not answer with JSON.', {
       where: `POST ${tokenUrl}`,
       hint: 'Check the --oauth2 URL: it must be the OAuth 2.0 token endpoint.',

@@ -68,13 +68,24 @@ export async function sendAllPages(
   }
 }
 
+/** The `rel="next"` reference of a Link header, if it names one. */
+function nextLink(link: string | string[]): string | undefined {
+  return parseLinkHeader(Array.isArray(link) ? link.join(', ') : link).find(
+    (entry) => entry.parameters.rel?.replaceAll('"', '') === 'next',
+  )?.reference
+}
+
+/** Whether a response's Link header names a `rel="next"` page. */
+export function linksNextPage(response: HttpResponse): boolean {
+  const link = response.headers.link
+  return link !== undefined && nextLink(link) !== undefined
+}
+
 function nextPage(response: Response<Buffer>, count: number): OptionsInit | false {
   const link = response.headers.link
   if (link) {
-    const next = parseLinkHeader(Array.isArray(link) ? link.join(', ') : link).find(
-      (entry) => entry.parameters.rel?.replaceAll('"', '') === 'next',
-    )
-    return next ? { url: new URL(next.reference, response.url) } : false
+    const next = nextLink(link)
+    return next ? { url: new URL(next, response.url) } : false
   }
   const url = new URL(response.url)
   const page = Number(url.searchParams.get('page') ?? '1')

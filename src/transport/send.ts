@@ -12,6 +12,9 @@ import type { TransportOptions } from './transport-options.js'
 
 const keepAliveAgents: { http?: HttpAgent; https?: HttpsAgent } = {}
 
+/** With --follow: at most this many redirects, then a ResponseError (a loop, most likely). */
+export const MAX_REDIRECTS = 10
+
 /**
  * The one transport: every style's request goes through here. It returns the
  * response whatever its status (the caller decides the exit code) and throws
@@ -48,7 +51,10 @@ export function gotOptions(
   options: TransportOptions,
   signal?: AbortSignal,
 ): OptionsInit {
-  const headers: Record<string, string | undefined> = { 'user-agent': undefined, ...request.headers }
+  const headers: Record<string, string | string[] | undefined> = {
+    'user-agent': undefined,
+    ...request.headers,
+  }
   return {
     method: request.method as OptionsInit['method'],
     headers,
@@ -57,6 +63,7 @@ export function gotOptions(
     throwHttpErrors: false,
     responseType: 'buffer',
     followRedirect: options.followRedirects ?? false,
+    maxRedirects: MAX_REDIRECTS,
     https: { rejectUnauthorized: !options.insecure },
     agent: options.keepAlive ? sharedAgents() : undefined,
     retry: retryPolicy(options),
@@ -64,12 +71,31 @@ export function gotOptions(
     hooks: {
       beforeRequest: [
         (gotRequestOptions) => {
+          // From got's options, not the request: a redirect may have changed the method and body.
+          const body = gotRequestOptions.body
           options.observer?.requestSent?.({
-            method: request.method,
+            method: gotRequestOptions.method ?? request.method,
             url: String(gotRequestOptions.url ?? request.url),
             headers: plainHeaders(gotRequestOptions.headers),
-            body: request.body,
+            body: typeof body === 'string' || Buffer.isBuffer(body) ? body : undefined,
           })
+        },
+      ],
+      beforeRedirect: [
+        (next, hop) => {
+          // -v shows each hop: this answer here, the next request from beforeRequest.
+          options.observer?.responseReceived?.(toHttpResponse(hop as Response<Buffer>))
+          // As HTTPie and curl -L: a POST redirected by 301/302 goes on as a GET without its
+          // body (got turns any method but HEAD into GET on a 303 itself); other methods,
+          // and 307/308, keep the method and the body.
+          const status = hop.statusCode
+          const toGet = (status === 301 || status === 302) && next.method === 'POST'
+          if (toGet || (status === 303 && next.method === 'GET')) {
+            next.method = 'GET'
+            next.body = undefined
+            delete next.headers['content-length']
+            delete next.headers['content-type']
+          }
         },
       ],
       beforeRetry: [
@@ -88,10 +114,10 @@ function sharedAgents() {
   return { http: keepAliveAgents.http, https: keepAliveAgents.https }
 }
 
-function plainHeaders(headers: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {}
+function plainHeaders(headers: Record<string, unknown>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {}
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : String(value)
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.map(String) : String(value)
   }
   return out
 }

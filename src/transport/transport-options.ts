@@ -5,7 +5,7 @@ export interface TransportObserver {
   requestSent?(request: {
     method: string
     url: string
-    headers: Record<string, string>
+    headers: Record<string, string | string[]>
     body?: string | Buffer
   }): void
   retrying?(attempt: number, reason: string, delayMs: number): void

@@ -29,7 +29,8 @@ describe('--dry-run and --curl send nothing', () => {
     const result = await runCli([...args(), '--dry-run'])
     expect(result.code).toBe(0)
     expect(server.received.length).toBe(0)
-    expect(result.stdout).toMatch(/^POST \/v1\/items\?x=1 HTTP\/1\.1/)
+    // The full URL on the request line (as a .http file writes it): the scheme shows.
+    expect(result.stdout.startsWith(`POST ${server.url}/v1/items?x=1 HTTP/1.1\n`)).toBe(true)
     expect(result.stdout).toMatch(/Authorization: Basic ZGVtbzpkZW1v/)
     expect(result.stdout).toMatch(/X-Trace: t1/)
     expect(result.stdout).toContain(`{"name":"Pen","note":"it's","price":2.5}`)
@@ -53,5 +54,57 @@ describe('--dry-run and --curl send nothing', () => {
     for (const name of ['authorization', 'x-trace', 'content-type', 'accept', 'user-agent']) {
       expect(viaCurl.headers[name], name).toBe(direct.headers[name])
     }
+  })
+})
+
+describe('--dry-run and --curl with the built-in local profile', () => {
+  it("print `apictl serve`'s address, with one note on stderr saying so", async () => {
+    const dry = await runCli(['rest', 'get', '/v1/items', '--dry-run'])
+    expect(dry.code).toBe(0)
+    expect(dry.stdout.startsWith('GET http://127.0.0.1:4000/v1/items HTTP/1.1\nHost: 127.0.0.1:4000\n')).toBe(
+      true,
+    )
+    expect(dry.stderr.match(/^note: .*/gm)).toEqual([
+      'note: profile local: shown with http://127.0.0.1:4000, the address `apictl serve` listens on; a real run starts the built-in server on a free port instead.',
+    ])
+    const curl = await runCli(['rest', 'get', '/v1/items', '--curl'])
+    expect(curl.stdout).toMatch(/^curl .* http:\/\/127\.0\.0\.1:4000\/v1\/items /)
+    expect(curl.stderr).toMatch(/^note: profile local: shown with http:\/\/127\.0\.0\.1:4000/)
+  })
+
+  it('no note when the URL is given in full', async () => {
+    const dry = await runCli(['rest', 'get', `${server.url}/v1/items`, '--dry-run'])
+    expect(dry.stderr).toBe('')
+  })
+})
+
+describe('--curl says what the options say', () => {
+  const curlFor = async (...extra: string[]) => {
+    const result = await runCli(['rest', ...extra, '--curl'])
+    expect(result.code).toBe(0)
+    return result.stdout.trim()
+  }
+
+  it('--timeout → --max-time (the default 30 s too); --retry on GET → --retry and --retry-max-time', async () => {
+    expect(await curlFor('get', `${server.url}/v1/items`)).toMatch(/ --max-time 30$/)
+    expect(await curlFor('get', `${server.url}/v1/items`, '--timeout', '2.5', '--retry', '3')).toMatch(
+      / --max-time 2\.5 --retry 3 --retry-max-time 2\.5$/,
+    )
+  })
+
+  it('no --retry for POST, which apictl never retries', async () => {
+    expect(await curlFor('post', `${server.url}/v1/items`, 'name=Pen', '--retry', '3')).not.toContain(
+      '--retry',
+    )
+  })
+
+  it('--dry-run --curl prints both: the request, a blank line, the command', async () => {
+    const before = server.received.length
+    const result = await runCli(['rest', 'get', `${server.url}/v1/items`, '--dry-run', '--curl'])
+    expect(result.code).toBe(0)
+    expect(server.received.length).toBe(before)
+    const [request, command] = result.stdout.split('\n\n')
+    expect(request).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/v1\/items HTTP\/1\.1\n/)
+    expect(command).toMatch(/^curl /)
   })
 })

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { createServer, type Server, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../support/run-cli.js'
@@ -59,6 +60,15 @@ describe('misbehaving servers', () => {
     expect(result.stderr).toMatch(/within 1 s/)
     expect(result.stderr).toMatch(/--timeout/)
     expect(result.ms).toBeLessThan(2_500)
+  })
+
+  it('--curl --timeout 1 gives curl --max-time 1: curl gives up on the silent server within a couple of seconds', async () => {
+    const curl = await runCli(['rest', 'get', `${hangUrl}/v1/items`, '--timeout', '1', '--curl'])
+    expect(curl.stdout).toContain(' --max-time 1')
+    const started = performance.now()
+    const status = await new Promise((resolve) => spawn('sh', ['-c', curl.stdout]).on('close', resolve))
+    expect(status).toBe(28) // curl: operation timed out
+    expect(performance.now() - started).toBeLessThan(2_500)
   })
 
   it('--timeout bounds retries too', async () => {

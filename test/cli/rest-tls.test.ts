@@ -1,8 +1,9 @@
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../support/run-cli.js'
 
@@ -49,6 +50,14 @@ describe('TLS', () => {
     expect(result.code).toBe(3)
     expect(result.stderr).toMatch(/TLS|certificate/i)
     expect(result.stderr).toMatch(/--insecure/)
+  })
+
+  it('--curl --insecure gives curl --insecure too: the command works against the self-signed server', async () => {
+    const curl = await runCli(['rest', 'get', url, '--insecure', '--curl'])
+    expect(curl.stdout).toContain(' --insecure')
+    // Asynchronously: the server answering it runs in this process.
+    const { stdout } = await promisify(execFile)('sh', ['-c', curl.stdout])
+    expect(JSON.parse(stdout)).toEqual({ secure: true })
   })
 
   it('--insecure skips verification', async () => {

@@ -47,7 +47,9 @@ function parseDryRun(text: string) {
     const at = header.indexOf(':')
     headers[header.slice(0, at).toLowerCase()] = header.slice(at + 1).trim()
   }
-  return { method, target, headers, body: rest.join('\n\n').replace(/\n$/, '') }
+  // The request line names the full URL (as a .http file does); the server sees its path.
+  const path = target?.replace(/^https?:\/\/[^/]+/, '')
+  return { method, target: path, headers, body: rest.join('\n\n').replace(/\n$/, '') }
 }
 
 const MATTERING = [
@@ -110,7 +112,9 @@ describe('what gql sends is what --dry-run prints', () => {
       '\n\n{"query":"query Item($id: ID!) { item(id: $id) { name } }","variables":{"id":"7"},"operationName":"Item"}\n',
     )
     const get = await gql(['{ itemCount }', '--get', '--dry-run'])
-    expect(get.stdout).toMatch(/^GET \/graphql\?tenant=a&query=%7B\+itemCount\+%7D HTTP\/1\.1\n/)
+    expect(get.stdout).toMatch(
+      /^GET http:\/\/127\.0\.0\.1:\d+\/graphql\?tenant=a&query=%7B\+itemCount\+%7D HTTP\/1\.1\n/,
+    )
     expect(get.stdout).toMatch(/\nApollo-Require-Preflight: true\n/i)
   })
 

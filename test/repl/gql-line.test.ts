@@ -53,7 +53,7 @@ describe('gql lines take options before the document too (-e/--endpoint, -o, …
       /\{ nosuch \}\nerror: Cannot query field "nosuch" on type "Query"\.[\s\S]*?\[exit 2\]/,
     )
     expect(out).toContain(
-      '--get\nGET /graphql?operationName=Count&query=query+Count+%7B+itemCount+%7D HTTP/1.1\n',
+      '--get\nGET http://127.0.0.1:PORT/graphql?operationName=Count&query=query+Count+%7B+itemCount+%7D HTTP/1.1\n',
     )
     expect(out).toMatch(/-v\n[\s\S]*x-note: \{x\}[\s\S]*"itemCount": 40/i)
     expect(out).toContain(

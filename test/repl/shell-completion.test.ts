@@ -175,7 +175,7 @@ describe('apictl with no arguments', () => {
   it('still reports an unknown command with a suggestion', async () => {
     const result = await runCli(['repll'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toMatch(/unknown command 'repll'/)
+    expect(result.stderr).toMatch(/Unknown command 'repll'/)
     expect(result.stderr).toMatch(/Did you mean repl\?/)
   })
 })

@@ -41,7 +41,7 @@ describe('rewriteApiVersion', () => {
   it.each(['x', '2.1', '-1', '', 'v', 'vv2', '1e3'])('refuses the version %j', (version) => {
     expect(() => rewriteApiVersion('/v1/items', version)).toThrow(UsageError)
     expect(() => rewriteApiVersion('/v1/items', version)).toThrow(
-      `Invalid API version '${version}': expected a number such as 2, or v2`,
+      `Invalid API version '${version}': expected a number such as 2, or v2.`,
     )
   })
 

@@ -156,7 +156,7 @@ describe('applyRequestItems: files', () => {
     const usage = error as UsageError
     expect(usage.message).toMatch(new RegExp(`^'${path}' \\(from 'meta:=@${path}'\\) is not valid JSON: `))
     expect(usage.where).toBe(path)
-    expect(usage.hint).toBe(`Fix the file, or use meta=@${path} to send its content as a string`)
+    expect(usage.hint).toBe(`Fix the file, or use meta=@${path} to send its content as a string.`)
   })
 
   it('names the file and the item when a file cannot be read', () => {

@@ -81,33 +81,33 @@ describe('parseRequestItem: backslash escapes', () => {
 describe('parseRequestItem: errors name the item and the syntax to use', () => {
   it('refuses an item without a separator', () => {
     const error = usageError('foobar')
-    expect(error.message).toBe("'foobar' is not a valid request item")
+    expect(error.message).toBe("'foobar' is not a valid request item.")
     expect(error.hint).toContain('Name:value (header)')
     expect(error.hint).toContain('field:=json (raw JSON)')
   })
 
   it('refuses an empty item', () => {
-    expect(usageError('').message).toBe("'' is not a valid request item")
+    expect(usageError('').message).toBe("'' is not a valid request item.")
   })
 
   it('says form file uploads are not supported', () => {
     const error = usageError('avatar@me.png')
     expect(error.message).toBe(
-      "'avatar@me.png' is not a valid request item: form file uploads (field@file) are not supported",
+      "'avatar@me.png' is not a valid request item: form file uploads (field@file) are not supported.",
     )
     expect(error.hint).toContain('field=@file')
   })
 
   it('says a URL is not an item', () => {
     const error = usageError('https://example.com/v1/items')
-    expect(error.message).toBe("'https://example.com/v1/items' looks like a URL, not a request item")
+    expect(error.message).toBe("'https://example.com/v1/items' looks like a URL, not a request item.")
     expect(error.hint).toContain('one URL')
   })
 
   it('refuses raw JSON that does not parse', () => {
     const error = usageError('price:=2,5')
     expect(error.message).toMatch(
-      /^'price:=2,5' is not valid JSON: .+\. Use field=value for strings or field:=json for raw JSON$/,
+      /^'price:=2,5' is not valid JSON: .+\. Use field=value for strings or field:=json for raw JSON\.$/,
     )
     expect(error.hint).toContain('price:=2.5')
   })
@@ -119,27 +119,27 @@ describe('parseRequestItem: errors name the item and the syntax to use', () => {
   it('refuses a header name that is not a token', () => {
     const error = usageError('a b:c')
     expect(error.message).toBe(
-      "Invalid header item 'a b:c': 'a b' is not a valid header name (letters, digits and !#$%&'*+-.^_`|~ only)",
+      "Invalid header item 'a b:c': 'a b' is not a valid header name (letters, digits and !#$%&'*+-.^_`|~ only).",
     )
     expect(error.hint).toContain('\\:')
   })
 
   it('refuses an empty header name', () => {
     expect(usageError(':value').message).toBe(
-      "Invalid header item ':value': the header name is empty (letters, digits and !#$%&'*+-.^_`|~ only)",
+      "Invalid header item ':value': the header name is empty (letters, digits and !#$%&'*+-.^_`|~ only).",
     )
     expect(usageError(';').message).toContain('the header name is empty')
   })
 
   it('refuses a line break in a header value', () => {
     expect(usageError('X-Evil:a\r\nInjected: 1').message).toBe(
-      "Invalid header item 'X-Evil:a\r\nInjected: 1': the value holds a line break or another control character",
+      "Invalid header item 'X-Evil:a\r\nInjected: 1': the value holds a line break or another control character.",
     )
   })
 
   it('refuses a value after Name; (the empty-header syntax)', () => {
     const error = usageError('X-Empty;value')
-    expect(error.message).toBe("Invalid item 'X-Empty;value': to send an empty header write X-Empty;")
+    expect(error.message).toBe("Invalid item 'X-Empty;value': to send an empty header write X-Empty; alone.")
   })
 
   it.each(['bio=@', 'meta:=@', 'X-Token:@', 'q==@'])('refuses %s without a file name', (arg) => {

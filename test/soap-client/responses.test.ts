@@ -200,7 +200,7 @@ describe('--dry-run and --curl send nothing', () => {
     const result = await call('--dry-run', '--action', 'urn:test#Echo')
     expect(result.code).toBe(0)
     expect(server.received).toEqual([])
-    expect(result.stdout).toMatch(/^POST \/soap HTTP\/1\.1\n/)
+    expect(result.stdout).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/soap HTTP\/1\.1\n/)
     expect(result.stdout).toContain('Content-Type: text/xml; charset=utf-8\n')
     expect(result.stdout).toContain('SOAPAction: "urn:test#Echo"\n')
     expect(result.stdout).toContain(`<soap:Envelope xmlns:soap="${ns11}" xmlns:tns="urn:test">`)

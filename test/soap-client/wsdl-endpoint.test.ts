@@ -93,7 +93,9 @@ describe('the endpoint, in SPEC §2 order', () => {
       '--dry-run',
     ])
     expect(result.code).toBe(0)
-    expect(result.stdout).toMatch(/^POST \/directory HTTP\/1\.1\nHost: 127\.0\.0\.1:9\n/)
+    expect(result.stdout).toMatch(
+      /^POST http:\/\/127\.0\.0\.1:9\/directory HTTP\/1\.1\nHost: 127\.0\.0\.1:9\n/,
+    )
     expect(result.stdout).toContain(
       'Content-Type: application/soap+xml; charset=utf-8; action="urn:example:directory#Ping"',
     )

@@ -5,6 +5,8 @@ export interface Received {
   method: string
   url: string
   headers: IncomingMessage['headers']
+  /** Name, value, name, value, ... as sent: a repeated header shows once per line. */
+  rawHeaders: string[]
   body: string
 }
 
@@ -31,6 +33,7 @@ export async function startTestServer(handler: Handler): Promise<TestServer> {
         method: request.method ?? '',
         url: request.url ?? '',
         headers: request.headers,
+        rawHeaders: request.rawHeaders,
         body: Buffer.concat(chunks).toString('utf8'),
       }
       received.push(entry)

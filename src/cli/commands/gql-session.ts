@@ -10,6 +10,7 @@ import { type LoadedSchema, loadSchema } from '../../protocols/graphql/client/lo
 import { startSpinner } from '../../render/spinner.js'
 import type { TransportOptions } from '../../transport/transport-options.js'
 import { normalizeCommonOptions } from '../common-options.js'
+import { noteServeDefault } from '../note-serve-default.js'
 import { verboseObserver } from '../verbose-observer.js'
 import type { GqlCommandOptions } from './gql-command.js'
 import { inCwd } from './gql-input.js'
@@ -52,6 +53,7 @@ export async function openGqlSession(
     { profileName: common.profile, send: !offline && options.endpoint === undefined },
     ctx,
   )
+  if (target.builtin && offline && options.endpoint === undefined) noteServeDefault(ctx)
   try {
     const endpoint = checkEndpoint(options.endpoint ?? target.graphql, target.profileName)
     const defaults = requestDefaults(common, target.profile)

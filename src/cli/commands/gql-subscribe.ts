@@ -1,5 +1,6 @@
 import { type Context, colourEnabled } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
+import { joinHeaderValues } from '../../core/exchange.js'
 import { ExitCode } from '../../core/exit-codes.js'
 import { graphQLHeaders } from '../../protocols/graphql/client/build-graphql-request.js'
 import type { DocumentSource } from '../../protocols/graphql/client/document-error.js'
@@ -77,9 +78,10 @@ async function subscriptionRequest(
   const call = session.call({ query: source.text, variables: checked.variables, operationName: checked.name })
   let headers = graphQLHeaders(call)
   if (call.oauth2 && !common.dryRun) {
-    headers = (
-      await withOAuth2({ method: 'GET', url: call.url, headers, oauth2: call.oauth2 }, session.transport())
-    ).headers
+    headers = joinHeaderValues(
+      (await withOAuth2({ method: 'GET', url: call.url, headers, oauth2: call.oauth2 }, session.transport()))
+        .headers,
+    )
   }
   const upgradeHeaders = Object.fromEntries(
     Object.entries(headers).filter(([name]) => !['content-type', 'accept'].includes(name.toLowerCase())),

@@ -33,7 +33,7 @@ export function registerRestCommand(program: Command, ctx: Context, setExitCode:
     .option('--accept <type>', 'json, xml or a MIME type (default application/json)')
     .option('--api-version <n>', 'rewrite a leading /vK/ path segment to /vN/')
     .option('--no-lint', 'do not check the path against the REST conventions')
-    .option('--follow', 'follow redirects')
+    .option('--follow', 'follow redirects (at most 10; -v shows each hop)')
   addCommonOptions(rest)
     .allowExcessArguments(false)
     .addHelpText(
@@ -45,7 +45,11 @@ Examples:
   $ apictl rest patch /v1/items/1 description:=null --token "$TOKEN"
   $ apictl rest get https://api.example.com/v1/orders --all -o table
   $ apictl rest get /v1/items X-Trace:1 'User-Agent:'      set one header, drop another
-  $ apictl rest lint /v1/getUsers.json                      check a path against the conventions`,
+  $ apictl rest lint /v1/getUsers.json                      check a path against the conventions
+
+\`rest lint PATH\` prints its findings (and a suggested path) on stdout and exits 0:
+the conventions are advice, never an error. Before a request the same
+findings go to stderr; --no-lint silences them.`,
     )
     .action(async (method: string, target: string, items: string[], options: Record<string, unknown>) => {
       if (method.toLowerCase() === 'lint') {

@@ -4,6 +4,7 @@ import { openTarget } from '../../engine/open-target.js'
 import { parseRestMethod } from '../../protocols/rest/client/rest-method.js'
 import { sendRestRequest } from '../../protocols/rest/client/send-rest-request.js'
 import { normalizeCommonOptions } from '../common-options.js'
+import { noteServeDefault } from '../note-serve-default.js'
 import { prepareRestRequest } from '../prepare-rest-request.js'
 import { printRestResult } from '../print-rest-result.js'
 import { runExchange } from '../run-exchange.js'
@@ -21,10 +22,10 @@ export async function runRest(
   const options = raw as unknown as RestCommandOptions
   parseRestMethod(methodText) // a bad method is a usage error before anything starts
   const sending = !common.dryRun && !common.curl
-  const target = await openTarget(
-    { profileName: common.profile, send: sending && targetText.startsWith('/') },
-    ctx,
-  )
+  // The profile's REST base is used for a path, and for an --oauth2 token URL given as a path.
+  const usesBase = targetText.startsWith('/') || common.oauth2?.tokenUrl.startsWith('/') === true
+  const target = await openTarget({ profileName: common.profile, send: sending && usesBase }, ctx)
+  if (target.builtin && !sending && usesBase) noteServeDefault(ctx)
   try {
     const { request } = await prepareRestRequest(
       {
@@ -49,6 +50,7 @@ export async function runRest(
         request,
         common,
         profile: target.profile,
+        followRedirects: options.follow === true,
         send: (built, transport, progress) =>
           sendRestRequest(built, transport, {
             all: options.all === true,
@@ -61,7 +63,10 @@ export async function runRest(
               `warning: stopped after ${options.maxPages} pages (--max-pages); the server has more.\n`,
             )
           }
-          printRestResult(result.result, common, ctx, result.items)
+          printRestResult(result.result, common, ctx, {
+            merged: result.items,
+            followRedirects: options.follow === true,
+          })
           return exitCodeForStatus(result.result.status)
         },
       },

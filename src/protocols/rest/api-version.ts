@@ -15,9 +15,9 @@ export function normalizeApiVersion(version: string | number): string {
   const text = String(version).trim()
   const match = /^v?(\d+)$/i.exec(text)
   if (match && Number.isSafeInteger(Number(match[1]))) return `v${Number(match[1])}`
-  throw new UsageError(`Invalid API version '${text}': expected a number such as 2, or v2`, {
+  throw new UsageError(`Invalid API version '${text}': expected a number such as 2, or v2.`, {
     where: '--api-version',
-    hint: 'The version replaces the /vK/ segment at the start of the path, e.g. --api-version 2 turns /v1/items into /v2/items',
+    hint: 'The version replaces the /vK/ segment at the start of the path, e.g. --api-version 2 turns /v1/items into /v2/items.',
   })
 }
 

@@ -26,7 +26,7 @@ export const headerCommand: ReplCommand = {
     if (!text.includes(':')) {
       throw new UsageError(`'${text}' is not a header.`, { hint: 'Write it as .header Name: value' })
     }
-    const { name, value } = parseHeader(text)
+    const { name, value } = parseHeader(text, '.header X-Trace: 1')
     removeHeader(session.headers, name)
     session.headers.push([name, value])
     const shown = redactHeaders({ [name]: value })[name]

@@ -31,6 +31,7 @@ export const REST_LINE_OPTIONS = {
   accept: { type: 'string' },
   'api-version': { type: 'string' },
   'no-lint': { type: 'boolean' },
+  follow: { type: 'boolean' },
 } as const
 
 /** Options of a `gql` line, before the document or after it. */

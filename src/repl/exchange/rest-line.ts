@@ -21,12 +21,18 @@ export async function runRestLine(
   session: ReplSession,
   ctx: Context,
 ): Promise<number> {
-  const { request, url, common, all, maxPages } = await restLineRequest(methodText, words, session, ctx)
+  const { request, url, common, all, maxPages, follow } = await restLineRequest(
+    methodText,
+    words,
+    session,
+    ctx,
+  )
   return runExchange(
     {
       request,
       common,
       profile: session.profile(),
+      followRedirects: follow,
       send: (built, transport, progress) =>
         sendRestRequest(
           built,
@@ -41,7 +47,7 @@ export async function runRestLine(
         if (outcome.truncated) {
           ctx.stderr.write(`warning: stopped after ${maxPages} pages (--max-pages); the server has more.\n`)
         }
-        printRestResult(outcome.result, common, ctx, outcome.items)
+        printRestResult(outcome.result, common, ctx, { merged: outcome.items, followRedirects: follow })
         return exitCodeForStatus(outcome.result.status)
       },
     },

@@ -13,6 +13,8 @@ export interface RestLine {
   common: CommonOptions
   all: boolean
   maxPages: number
+  /** --follow: follow redirects. */
+  follow: boolean
 }
 
 const wholeNumber = (number: number) => Number.isInteger(number) && number >= 1
@@ -62,5 +64,5 @@ export async function restLineRequest(
     ctx,
   )
   const maxPages = numberOption(values['max-pages'], '--max-pages', wholeNumber) ?? 100
-  return { request, url, common, all: values.all === true, maxPages }
+  return { request, url, common, all: values.all === true, maxPages, follow: values.follow === true }
 }

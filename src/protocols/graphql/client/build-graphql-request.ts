@@ -1,6 +1,6 @@
 import { UsageError } from '../../../core/errors.js'
-import type { HttpRequest } from '../../../core/exchange.js'
-import { withHeader, withoutHeader } from '../../../core/exchange.js'
+import type { Headers, HttpRequest } from '../../../core/exchange.js'
+import { joinHeaderValues, withHeader, withoutHeader } from '../../../core/exchange.js'
 import { VERSION } from '../../../core/version.js'
 import { GRAPHQL_ACCEPT, type GraphQLCall } from './graphql-call.js'
 
@@ -29,12 +29,13 @@ export function buildGraphQLRequest(call: GraphQLCall): HttpRequest {
 
 /** The headers every GraphQL request carries, then the caller's, minus the unset ones. */
 export function graphQLHeaders(call: GraphQLCall): Record<string, string> {
-  let headers: Record<string, string> = { 'User-Agent': `apictl/${VERSION}`, Accept: GRAPHQL_ACCEPT }
+  let headers: Headers = { 'User-Agent': `apictl/${VERSION}`, Accept: GRAPHQL_ACCEPT }
   if (call.method === 'POST') headers['Content-Type'] = 'application/json'
   else headers['apollo-require-preflight'] = 'true'
   for (const [name, value] of call.headers) headers = withHeader(headers, name, value)
   for (const name of call.unsetHeaders ?? []) headers = withoutHeader(headers, name)
-  return headers
+  // graphql-request takes one value per name: a repeated header is joined, as fetch's Headers does.
+  return joinHeaderValues(headers)
 }
 
 /** `{"query":…,"variables":…}` as graphql-request serialises it, then `operationName` appended. */

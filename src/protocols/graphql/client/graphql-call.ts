@@ -1,4 +1,4 @@
-import type { OAuth2Settings } from '../../../core/exchange.js'
+import type { HeaderList, OAuth2Settings } from '../../../core/exchange.js'
 
 export type GraphQLMethod = 'POST' | 'GET'
 
@@ -14,7 +14,7 @@ export interface GraphQLCall {
   /** GET (--get, queries only) sends URL parameters and `apollo-require-preflight: true`. */
   method: GraphQLMethod
   /** Profile headers, auth, then -H: a later one replaces an earlier one of the same name. */
-  headers: Array<[string, string]>
+  headers: HeaderList
   /** Headers not to send, defaults included (`-H 'Name:'`). */
   unsetHeaders?: string[]
   oauth2?: OAuth2Settings

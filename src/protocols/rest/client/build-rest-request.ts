@@ -1,4 +1,4 @@
-import type { HttpRequest, OAuth2Settings } from '../../../core/exchange.js'
+import type { HeaderList, Headers, HttpRequest, OAuth2Settings } from '../../../core/exchange.js'
 import { headerValue, withHeader, withoutHeader } from '../../../core/exchange.js'
 import { VERSION } from '../../../core/version.js'
 import type { RestMethod } from './rest-method.js'
@@ -6,8 +6,8 @@ import type { RestMethod } from './rest-method.js'
 export interface RestRequestInput {
   method: RestMethod
   url: URL
-  /** Profile headers, auth and -H, in order: a later one replaces an earlier one of the same name. */
-  headers: Array<[string, string]>
+  /** Profile headers, auth and the command line's, in order: a later name replaces an earlier one; a list is sent as repeated lines. */
+  headers: HeaderList
   /** Headers to drop, even defaults (`Name:` items). */
   unsetHeaders?: string[]
   query?: Array<[string, string]>
@@ -24,7 +24,7 @@ export function buildRestRequest(input: RestRequestInput): HttpRequest {
   const url = new URL(input.url)
   for (const [name, value] of input.query ?? []) url.searchParams.append(name, value)
   const body = input.rawBody ?? (input.json === undefined ? undefined : JSON.stringify(input.json))
-  let headers: Record<string, string> = {
+  let headers: Headers = {
     'User-Agent': `apictl/${VERSION}`,
     Accept: acceptHeader(input.accept),
   }
@@ -40,7 +40,8 @@ export function buildRestRequest(input: RestRequestInput): HttpRequest {
 }
 
 export function acceptHeader(accept: string | undefined): string {
-  if (!accept || accept === 'json') return 'application/json'
-  if (accept === 'xml') return 'application/xml'
-  return accept
+  const keyword = accept?.trim().toLowerCase()
+  if (!keyword || keyword === 'json') return 'application/json'
+  if (keyword === 'xml') return 'application/xml'
+  return accept!.trim()
 }

@@ -1,5 +1,5 @@
 import type { HttpRequest } from '../../../core/exchange.js'
-import { sendAllPages } from '../../../transport/paginate.js'
+import { linksNextPage, sendAllPages } from '../../../transport/paginate.js'
 import { send } from '../../../transport/send.js'
 import type { TransportOptions } from '../../../transport/transport-options.js'
 import { decodeRestResponse, type RestResult } from './decode-rest-response.js'
@@ -19,6 +19,9 @@ export interface RestOutcome {
   truncated: boolean
 }
 
+const isList = (result: RestResult): boolean =>
+  result.body.kind === 'json' && Array.isArray(result.body.value)
+
 /** Sends a REST request (one page or, with --all, every page) and decodes the answer. */
 export async function sendRestRequest(
   request: HttpRequest,
@@ -33,14 +36,37 @@ export async function sendRestRequest(
     maxPages: options.maxPages,
     extract: (page) => {
       const decoded = decodeRestResponse(page, request.method)
-      return decoded.body.kind === 'json' && Array.isArray(decoded.body.value)
-        ? decoded.body.value
-        : undefined
+      return isList(decoded) ? (decoded.body as { value: unknown[] }).value : undefined
     },
     onPage: options.onPage,
   })
   const last = decodeRestResponse(walk.last, request.method)
-  const isList = last.status < 300 && last.body.kind === 'json' && Array.isArray(last.body.value)
-  const merged = isList ? walk.items : undefined
-  return { result: last, items: merged, truncated: walk.truncated }
+  if (last.status >= 300) return { result: last, truncated: walk.truncated }
+  if (isList(last)) return { result: last, items: walk.items, truncated: walk.truncated }
+  // A page that is not a JSON list ends the walk: say so rather than stop quietly.
+  const page = walk.pages.length
+  const next = linksNextPage(walk.last) ? '; the server links a next page, which was not fetched' : ''
+  if (page === 1) {
+    last.warnings.push(
+      `--all merges JSON lists, but the answer is ${describeBody(last)}: only page 1 is shown${next}.`,
+    )
+    return { result: last, truncated: walk.truncated }
+  }
+  last.warnings.push(
+    `--all stopped at page ${page}: it is ${describeBody(last)}, not a JSON list; showing ${page === 2 ? 'the page' : `the ${page - 1} pages`} before it${next}.`,
+  )
+  return { result: last, items: walk.items, truncated: walk.truncated }
+}
+
+/** "XML", "a JSON object (its list is under "data")", ... for the --all warning. */
+function describeBody(result: RestResult): string {
+  const body = result.body
+  if (body.kind === 'xml') return 'XML (pages of XML are not merged)'
+  if (body.kind !== 'json') return body.kind === 'empty' ? 'empty' : `not JSON (${body.kind})`
+  const value = body.value
+  if (value === null || typeof value !== 'object')
+    return `a single JSON ${value === null ? 'null' : typeof value}`
+  const lists = Object.entries(value).filter(([, field]) => Array.isArray(field))
+  if (lists.length === 1) return `a JSON object with its list under "${lists[0]![0]}"`
+  return 'a JSON object, not a list'
 }

@@ -24,9 +24,9 @@ function readText(readFile: ReadFile, file: string, item: RequestItem): string {
     if (error instanceof ApictlError) throw error
     const reason = error instanceof Error ? error.message : String(error)
     const text = formatRequestItem(item)
-    throw new UsageError(`Cannot read '${file}' for '${text}': ${reason}`, {
+    throw new UsageError(`Cannot read '${file}' for '${text}': ${reason}.`, {
       where: file,
-      hint: 'Check the file name; a relative path is read from the current directory',
+      hint: 'Check the file name; a relative path is read from the current directory.',
       cause: error,
     })
   }
@@ -38,9 +38,9 @@ function parseJsonFile(content: string, file: string, item: RequestItem): unknow
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     const text = formatRequestItem(item)
-    throw new UsageError(`'${file}' (from '${text}') is not valid JSON: ${reason}`, {
+    throw new UsageError(`'${file}' (from '${text}') is not valid JSON: ${reason}.`, {
       where: file,
-      hint: `Fix the file, or use ${text.replace(':=@', '=@')} to send its content as a string`,
+      hint: `Fix the file, or use ${text.replace(':=@', '=@')} to send its content as a string.`,
       cause: error,
     })
   }

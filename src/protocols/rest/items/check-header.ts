@@ -18,20 +18,23 @@ const syntax = 'Use Name:value for a header, name==value for a query parameter, 
 export function checkHeaderName(name: string, item: string): void {
   if (token.test(name)) return
   const what = name === '' ? 'the header name is empty' : `'${name}' is not a valid header name`
-  throw new UsageError(`Invalid header item '${item}': ${what} (letters, digits and !#$%&'*+-.^_\`|~ only)`, {
-    where: item,
-    hint: `${syntax}; escape a literal colon in a field name as \\:`,
-  })
+  throw new UsageError(
+    `Invalid header item '${item}': ${what} (letters, digits and !#$%&'*+-.^_\`|~ only).`,
+    {
+      where: item,
+      hint: `${syntax}; escape a literal colon in a field name as \\:.`,
+    },
+  )
 }
 
 /** Throws a UsageError naming `item` when `value` holds a line break or another control character. */
 export function checkHeaderValue(value: string, item: string): void {
   if (!hasControlCharacter(value)) return
   throw new UsageError(
-    `Invalid header item '${item}': the value holds a line break or another control character`,
+    `Invalid header item '${item}': the value holds a line break or another control character.`,
     {
       where: item,
-      hint: 'A header value is one line of text; for a file, check it holds a single line',
+      hint: 'A header value is one line of text; for a file, check it holds a single line.',
     },
   )
 }

@@ -6,7 +6,7 @@ import { type Separator, splitRequestItem } from './split-request-item.js'
 
 const itemSyntax =
   'Request items: Name:value (header), Name: (drop a header), Name; (empty header), name==value (query), ' +
-  'field=value (JSON string), field:=json (raw JSON), field=@file, field:=@file.json'
+  'field=value (JSON string), field:=json (raw JSON), field=@file, field:=@file.json.'
 
 function header(name: string, value: string, arg: string): RequestItem {
   const trimmed = name.trim()
@@ -20,17 +20,17 @@ function emptyHeader(name: string, value: string, arg: string): RequestItem {
   const trimmed = name.trim()
   checkHeaderName(trimmed, arg)
   if (value === '') return { kind: 'header', name: trimmed, value: '' }
-  throw new UsageError(`Invalid item '${arg}': to send an empty header write ${trimmed};`, {
+  throw new UsageError(`Invalid item '${arg}': to send an empty header write ${trimmed}; alone.`, {
     where: arg,
-    hint: `For a header with a value write ${trimmed}:value; escape a literal semicolon as \\;`,
+    hint: `For a header with a value write ${trimmed}:value; escape a literal semicolon as \\;.`,
   })
 }
 
 function fileName(file: string, arg: string, separator: Separator): string {
   if (file !== '') return file
-  throw new UsageError(`Invalid item '${arg}': no file name after ${separator}`, {
+  throw new UsageError(`Invalid item '${arg}': no file name after ${separator}.`, {
     where: arg,
-    hint: `Write ${arg}path/to/file; to send a value that starts with @, escape it: \\@`,
+    hint: `Write ${arg}path/to/file; to send a value that starts with @, escape it: \\@.`,
   })
 }
 
@@ -40,10 +40,10 @@ function parseJson(text: string, arg: string): unknown {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     throw new UsageError(
-      `'${arg}' is not valid JSON: ${reason}. Use field=value for strings or field:=json for raw JSON`,
+      `'${arg}' is not valid JSON: ${reason}. Use field=value for strings or field:=json for raw JSON.`,
       {
         where: arg,
-        hint: `For example price:=2.5, active:=true, tags:='["a","b"]', name:='"text"'`,
+        hint: `For example price:=2.5, active:=true, tags:='["a","b"]', name:='"text"'.`,
         cause: error,
       },
     )
@@ -84,21 +84,21 @@ const processors: Record<Separator, Processor> = {
 
 function notAnItem(arg: string): UsageError {
   if (/^https?:\/\//i.test(arg)) {
-    return new UsageError(`'${arg}' looks like a URL, not a request item`, {
+    return new UsageError(`'${arg}' looks like a URL, not a request item.`, {
       where: arg,
       hint: `Give one URL (or path) before the items. ${itemSyntax}`,
     })
   }
   if (/(^|[^\\])@/.test(arg)) {
     return new UsageError(
-      `'${arg}' is not a valid request item: form file uploads (field@file) are not supported`,
+      `'${arg}' is not a valid request item: form file uploads (field@file) are not supported.`,
       {
         where: arg,
-        hint: "Use field=@file to send a file's text as a JSON string, field:=@file.json for its JSON, or --data @file for the whole body",
+        hint: "Use field=@file to send a file's text as a JSON string, field:=@file.json for its JSON, or --data @file for the whole body.",
       },
     )
   }
-  return new UsageError(`'${arg}' is not a valid request item`, { where: arg, hint: itemSyntax })
+  return new UsageError(`'${arg}' is not a valid request item.`, { where: arg, hint: itemSyntax })
 }
 
 /**

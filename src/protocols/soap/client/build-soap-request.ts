@@ -1,4 +1,4 @@
-import type { HttpRequest, OAuth2Settings } from '../../../core/exchange.js'
+import type { HeaderList, Headers, HttpRequest, OAuth2Settings } from '../../../core/exchange.js'
 import { withHeader, withoutHeader } from '../../../core/exchange.js'
 import { VERSION } from '../../../core/version.js'
 import { type Envelope, type HeaderBlock, writeEnvelope } from '../envelope.js'
@@ -16,7 +16,7 @@ export interface SoapHttpInput {
   /** POST, or M-POST (the HTTP Extension Framework, RFC 2774). */
   method?: SoapHttpMethod | undefined
   /** Profile headers, auth and -H, in order: a later one replaces an earlier one of the same name. */
-  headers?: Array<[string, string]> | undefined
+  headers?: HeaderList | undefined
   /** `-H 'Name:'`: headers not to send, SOAP's own included. */
   unsetHeaders?: string[] | undefined
   oauth2?: OAuth2Settings | undefined
@@ -74,7 +74,7 @@ export function soapEnvelopeText(input: SoapEnvelopeInput): string {
 export function soapHttpRequest(input: SoapHttpInput, envelope: string): HttpRequest {
   const { version, action } = input
   const extension = input.method === 'M-POST'
-  let headers: Record<string, string> = {
+  let headers: Headers = {
     'User-Agent': `apictl/${VERSION}`,
     'Content-Type': soapContentType(version, action),
   }

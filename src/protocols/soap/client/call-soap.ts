@@ -1,5 +1,5 @@
 import { UsageError } from '../../../core/errors.js'
-import type { OAuth2Settings } from '../../../core/exchange.js'
+import type { HeaderList, OAuth2Settings } from '../../../core/exchange.js'
 import type { TransportOptions } from '../../../transport/transport-options.js'
 import type { SoapVersionId } from '../soap-version.js'
 import { chooseAction, type SoapHttpMethod, soapEnvelopeText, soapHttpRequest } from './build-soap-request.js'
@@ -14,7 +14,7 @@ import type { ServiceDescription } from './service-description.js'
 
 /** HTTP settings of a call: headers (profile, auth, extra) and the transport's. */
 export interface SoapHttpSettings {
-  headers: Array<[string, string]>
+  headers: HeaderList
   unsetHeaders?: string[] | undefined
   oauth2?: OAuth2Settings | undefined
   transport: TransportOptions

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { ApictlError, ResponseError, UsageError } from '../../../core/errors.js'
-import type { HttpRequest, OAuth2Settings } from '../../../core/exchange.js'
+import type { HeaderList, Headers, HttpRequest, OAuth2Settings } from '../../../core/exchange.js'
 import { headerValue, withHeader, withoutHeader } from '../../../core/exchange.js'
 import { ExitCode, exitCodeForStatus } from '../../../core/exit-codes.js'
 import { VERSION } from '../../../core/version.js'
@@ -14,7 +14,7 @@ import { XmlReadError } from '../xml/xml-read-error.js'
 
 export interface WsdlFetchSettings {
   /** Profile headers, auth and -H (a WSDL may sit behind the same auth as the service). */
-  headers?: Array<[string, string]> | undefined
+  headers?: HeaderList | undefined
   unsetHeaders?: string[] | undefined
   oauth2?: OAuth2Settings | undefined
   transport: TransportOptions
@@ -35,7 +35,7 @@ function decode(bytes: Uint8Array, charset: string | undefined, location: string
 }
 
 async function fetchOverHttp(location: string, settings: WsdlFetchSettings): Promise<string> {
-  let headers: Record<string, string> = {
+  let headers: Headers = {
     'User-Agent': `apictl/${VERSION}`,
     Accept: 'text/xml, application/xml, */*',
   }
