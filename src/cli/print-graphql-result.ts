@@ -5,6 +5,7 @@ import { formatGraphQLErrors } from '../render/format-graphql-errors.js'
 import { formatJson } from '../render/format-json.js'
 import { formatStatusLine } from '../render/format-status-line.js'
 import { formatTable } from '../render/format-table.js'
+import { outputWidth } from '../render/output-width.js'
 import { createTheme } from '../render/theme.js'
 
 /**
@@ -49,7 +50,7 @@ function stdoutText(
       return result.response.body
     case 'table': {
       if (result.data === null || result.data === undefined) return dataText(result, colour)
-      const options = { colour, columns: ctx.stdout.columns ?? 100 }
+      const options = { colour, columns: outputWidth(ctx.stdout, ctx.env) }
       return tableSections(result.data)
         .map(({ title, value }) => {
           const table = formatTable(value, options)

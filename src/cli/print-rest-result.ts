@@ -10,6 +10,7 @@ import { formatJsonText } from '../render/format-json-text.js'
 import { formatStatusLine } from '../render/format-status-line.js'
 import { formatTable } from '../render/format-table.js'
 import { formatXmlText } from '../render/format-xml.js'
+import { outputWidth } from '../render/output-width.js'
 import { xmlToJson } from '../render/xml-to-json.js'
 
 interface View {
@@ -39,7 +40,7 @@ export function printRestResult(
   printStatus(result, common, ctx, options.followRedirects === true)
   const view: View = {
     colour: colourEnabled(ctx.stdout, ctx.env, common.colour),
-    columns: ctx.stdout.columns ?? 100,
+    columns: outputWidth(ctx.stdout, ctx.env),
     tty: ctx.stdout.isTTY,
     warn: (message) => ctx.stderr.write(`warning: ${message}\n`),
   }

@@ -10,6 +10,7 @@ import { formatSoapFault } from '../render/format-soap-fault.js'
 import { formatSoapValues } from '../render/format-soap-values.js'
 import { formatStatusLine } from '../render/format-status-line.js'
 import { formatXml } from '../render/format-xml.js'
+import { outputWidth } from '../render/output-width.js'
 import { escapeControl } from '../render/safe-text.js'
 
 function line(text: string): string {
@@ -34,7 +35,7 @@ export async function soapValuesFormatter(common: CommonOptions, ctx: Context): 
   if (format === 'table') {
     const { formatSoapTable } = await import('../render/format-soap-table.js')
     return (_operation, values, colour) =>
-      formatSoapTable(values, { colour, columns: ctx.stdout.columns ?? 100 })
+      formatSoapTable(values, { colour, columns: outputWidth(ctx.stdout, ctx.env) })
   }
   if (format === 'json')
     return (operation, values, colour) => formatJson({ operation, result: values }, { colour })

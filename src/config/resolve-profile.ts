@@ -63,16 +63,25 @@ export function profileNames(config: ConfigFile): string[] {
   return [LOCAL_PROFILE_NAME, ...stored.sort()]
 }
 
-export function unknownProfileError(name: string, config: ConfigFile, source?: ProfileSource): ConfigError {
+/** `removing`: the profile was to be removed, so adding it is no advice. */
+export function unknownProfileError(
+  name: string,
+  config: ConfigFile,
+  source?: ProfileSource,
+  removing = false,
+): ConfigError {
   const from = source === undefined || source === 'default' ? '' : ` (from ${source})`
   const suggestion = didYouMean(name, profileNames(config))
+  const known = `Known profiles: ${knownProfileList(config)}`
   const fix =
     source === 'config "current"'
-      ? `choose another with: apictl profile use NAME`
-      : `add it with: apictl profile add ${name} --rest URL`
+      ? `; or choose another with: apictl profile use NAME`
+      : removing
+        ? ' (nothing to remove)'
+        : `; or add it with: apictl profile add ${name} --rest URL`
   return new ConfigError(`Unknown profile "${name}"${from}.${suggestion}`, {
     where: source === undefined || source === 'default' ? `profile ${name}` : source,
-    hint: `Known profiles: ${knownProfileList(config)}; or ${fix}`,
+    hint: `${known}${fix}`,
   })
 }
 

@@ -16,6 +16,9 @@ beforeAll(async () => {
     } else if (request.url === '/binary') {
       response.writeHead(200, { 'content-type': 'application/octet-stream' })
       response.end(Buffer.from([0, 1, 2, 3, 255]))
+    } else if (request.url === '/wide') {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end(JSON.stringify([{ id: 1, note: 'word '.repeat(40).trim() }]))
     } else if (request.method === 'OPTIONS') {
       response.writeHead(204, { allow: 'GET, HEAD, OPTIONS' })
       response.end()
@@ -58,6 +61,17 @@ describe('output formats', () => {
     const result = await runCli(['rest', 'get', `${server.url}/one`, '-o', 'table'])
     expect(result.stdout).toMatch(/│ id\s+│ 1\s+│/)
     expect(result.stdout).toMatch(/│ tags\s+│ \["a","b"\]\s+│/)
+  })
+
+  it('-o table piped keeps every cell whole (a file or a pager); $COLUMNS still limits it', async () => {
+    const whole = await runCli(['rest', 'get', `${server.url}/wide`, '-o', 'table'])
+    expect(whole.code).toBe(0)
+    expect(whole.stdout).toContain('word '.repeat(40).trim())
+    const narrow = await runCli(['rest', 'get', `${server.url}/wide`, '-o', 'table'], {
+      env: { ...isolatedEnv(), COLUMNS: '40' },
+    })
+    expect(narrow.stdout).toContain('…')
+    expect(Math.max(...narrow.stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(40)
   })
 
   it('an XML body is pretty-printed, -o json converts it, -o table tabulates it', async () => {

@@ -127,7 +127,7 @@ describe('apictl profile', () => {
       },
       ctx,
     )
-    expect(ctx.stderr.text()).toMatch(/Note: the token stored in clear/)
+    expect(ctx.stderr.text()).toMatch(/Note: the token is stored in clear/)
     const stored = await storedConfig(ctx)
     expect(JSON.stringify(stored)).toContain(`\${env:API_KEY}`)
     expect(JSON.stringify(stored)).not.toContain('must-not-appear')
@@ -201,7 +201,11 @@ describe('apictl profile', () => {
     const ctx = await context()
     await runProfileAdd('staging', { rest: 'http://s.test' }, ctx)
     await expect(runProfileUse('stagng', ctx)).rejects.toThrow('Did you mean "staging"?')
-    await expect(runProfileRemove('prod', ctx)).rejects.toThrow('Unknown profile "prod"')
+    const removing = runProfileRemove('prod', ctx)
+    await expect(removing).rejects.toThrow('Unknown profile "prod"')
+    await expect(removing).rejects.toMatchObject({
+      hint: 'Known profiles: local (built-in), staging (nothing to remove)',
+    })
     await expect(runProfileShow('prod', {}, ctx)).rejects.toThrow(ConfigError)
   })
 

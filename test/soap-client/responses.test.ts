@@ -47,8 +47,19 @@ describe('what the answer was, and the exit code (SPEC §3)', () => {
     const result = await call()
     expect(result.code).toBe(6)
     expect(result.stdout).toBe('')
-    expect(result.stderr).toContain('did not answer with a SOAP envelope (HTTP 200 OK: text/html, not XML)')
+    expect(result.stderr).toContain(
+      'did not answer with a SOAP envelope (HTTP 200 OK: an HTML page (text/html))',
+    )
     expect(result.stderr).toContain('body:  <html><body>Welcome</body>')
+  })
+
+  it('an HTML page with a DOCTYPE (a login page) is named as HTML, not as a refused DOCTYPE', async () => {
+    server.reply = (_request, response) =>
+      answer(response, 200, 'text/html; charset=utf-8', '<!DOCTYPE html>\n<html><body>Sign in</body></html>')
+    const result = await call()
+    expect(result.code).toBe(6)
+    expect(result.stderr).toContain('(HTTP 200 OK: an HTML page (text/html))')
+    expect(result.stderr).not.toContain('which is refused')
   })
 
   it('well-formed XML that is not an Envelope is exit 6 too', async () => {

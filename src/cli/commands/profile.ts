@@ -87,7 +87,7 @@ export async function runProfileAdd(name: string, options: ProfileAddOptions, ct
   const clear = secretsInClear(options)
   if (clear.length > 0) {
     ctx.stderr.write(
-      `Note: ${clear.join(' and ')} stored in clear (file mode 0600); write \${env:NAME} to keep it out of the file.\n`,
+      `Note: ${clear.join(' and ')} ${clear.length === 1 ? 'is' : 'are'} stored in clear (file mode 0600); write \${env:NAME} to keep ${clear.length === 1 ? 'it' : 'them'} out of the file.\n`,
     )
   }
   return ExitCode.Ok
@@ -113,7 +113,7 @@ export async function runProfileRemove(name: string, ctx: Context): Promise<numb
   refuseBuiltinProfile(name, 'remove')
   const file = configFile(ctx.env)
   const config = await loadConfig(file)
-  if (storedProfile(config, name) === undefined) throw unknownProfileError(name, config)
+  if (storedProfile(config, name) === undefined) throw unknownProfileError(name, config, undefined, true)
   delete config.profiles[name]
   const wasCurrent = config.current === name
   if (wasCurrent) delete config.current

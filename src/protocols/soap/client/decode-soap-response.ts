@@ -55,6 +55,18 @@ export function describeBody(response: HttpResponse): string {
   return type === '' ? `${response.body.length} bytes without a Content-Type` : type
 }
 
+/** text/html, or a body that opens like an HTML document (`<!DOCTYPE html`, `<html`). */
+function looksLikeHtml(response: HttpResponse): boolean {
+  const type = mediaType(headerValue(response.headers, 'content-type'))
+  if (type === 'text/html' || type === 'application/xhtml+xml') return true
+  const start = response.body
+    .subarray(0, 256)
+    .toString('latin1')
+    .replace(/^\uFEFF?\s*/, '')
+    .toLowerCase()
+  return start.startsWith('<!doctype html') || start.startsWith('<html')
+}
+
 /**
  * Decodes a SOAP answer with the codec: the body's bytes by charset, the
  * safe reader (no DOCTYPE, bounded depth), the envelope, then a result or a
@@ -67,6 +79,11 @@ export function decodeSoapResponse(response: HttpResponse): SoapOutcome {
     return { kind: 'accepted', status: response.status, response }
   }
   if (response.body.length === 0) return notEnvelope(response, `HTTP ${response.status} with an empty body`)
+  const status = [String(response.status), response.statusText].filter(Boolean).join(' ')
+  if (looksLikeHtml(response)) {
+    // A login page, a proxy's error page, a web site: say so, rather than what the XML reader thinks of it.
+    return notEnvelope(response, `HTTP ${status}: an HTML page (${describeBody(response)})`)
+  }
   const charset = parseContentType(headerValue(response.headers, 'content-type')).parameters.get('charset')
   let text: string
   try {
@@ -88,7 +105,6 @@ export function decodeSoapResponse(response: HttpResponse): SoapOutcome {
         error instanceof XmlReadError && error.problem === 'syntax'
           ? `${describeBody(response)}, not XML`
           : error.message
-      const status = [String(response.status), response.statusText].filter(Boolean).join(' ')
       return notEnvelope(response, `HTTP ${status}: ${what}`)
     }
     throw error
