@@ -64,50 +64,29 @@ function fishComplete(script: string, line: string, env: Record<string, string |
     .map((offer) => offer.split('\t')[0]!)
 }
 
+/** What bash and zsh offer (in the commands' order) for a command line; fish offers the same, sorted. */
+const SHARED_CASES: Array<[string, string[]]> = [
+  ['apictl re', ['rest', 'repl']],
+  ['apictl rest ', ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'lint']],
+  ['apictl soap c', ['call']],
+  ['apictl gql -o ', ['pretty', 'json', 'raw', 'table', 'xml']],
+  ['apictl rest get /v1/items --max', ['--max-pages']],
+  ['apictl soap call GetItem --soap ', ['1.1', '1.2']],
+  ['apictl repl --e', ['--echo']],
+  ['apictl completion ', ['bash', 'zsh', 'fish']],
+]
+
 describe('apictl completion bash|zsh|fish: shell completion generated from the commands', () => {
   it.skipIf(!has('bash'))('bash: subcommands, nested ones, methods, options and their values', async () => {
     const result = await runCli(['completion', 'bash'])
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('complete -o default -F _apictl apictl')
-    const script = result.stdout
-    expect(bashComplete(script, 'apictl re')).toEqual(['rest', 'repl'])
-    expect(bashComplete(script, 'apictl rest ')).toEqual([
-      'get',
-      'post',
-      'put',
-      'patch',
-      'delete',
-      'head',
-      'options',
-      'lint',
-    ])
-    expect(bashComplete(script, 'apictl soap c')).toEqual(['call'])
-    expect(bashComplete(script, 'apictl gql -o ')).toEqual(['pretty', 'json', 'raw', 'table', 'xml'])
-    expect(bashComplete(script, 'apictl rest get /v1/items --max')).toEqual(['--max-pages'])
-    expect(bashComplete(script, 'apictl soap call GetItem --soap ')).toEqual(['1.1', '1.2'])
-    expect(bashComplete(script, 'apictl repl --e')).toEqual(['--echo'])
-    expect(bashComplete(script, 'apictl completion ')).toEqual(['bash', 'zsh', 'fish'])
+    for (const [line, offers] of SHARED_CASES) expect(bashComplete(result.stdout, line), line).toEqual(offers)
   })
 
   it.skipIf(!has('zsh'))('zsh: the same offers as bash', async () => {
     const script = (await runCli(['completion', 'zsh'])).stdout
-    expect(zshComplete(script, 'apictl re')).toEqual(['rest', 'repl'])
-    expect(zshComplete(script, 'apictl rest ')).toEqual([
-      'get',
-      'post',
-      'put',
-      'patch',
-      'delete',
-      'head',
-      'options',
-      'lint',
-    ])
-    expect(zshComplete(script, 'apictl soap c')).toEqual(['call'])
-    expect(zshComplete(script, 'apictl gql -o ')).toEqual(['pretty', 'json', 'raw', 'table', 'xml'])
-    expect(zshComplete(script, 'apictl rest get /v1/items --max')).toEqual(['--max-pages'])
-    expect(zshComplete(script, 'apictl soap call GetItem --soap ')).toEqual(['1.1', '1.2'])
-    expect(zshComplete(script, 'apictl repl --e')).toEqual(['--echo'])
-    expect(zshComplete(script, 'apictl completion ')).toEqual(['bash', 'zsh', 'fish'])
+    for (const [line, offers] of SHARED_CASES) expect(zshComplete(script, line), line).toEqual(offers)
   })
 
   it.skipIf(!has('fish'))(
@@ -115,23 +94,10 @@ describe('apictl completion bash|zsh|fish: shell completion generated from the c
     async () => {
       const env = isolatedEnv()
       const script = (await runCli(['completion', 'fish'])).stdout
-      expect(fishComplete(script, 'apictl re', env)).toEqual(['repl', 'rest'])
-      expect(fishComplete(script, 'apictl rest ', env)).toEqual([
-        'delete',
-        'get',
-        'head',
-        'lint',
-        'options',
-        'patch',
-        'post',
-        'put',
-      ])
-      expect(fishComplete(script, 'apictl soap c', env)).toEqual(['call'])
-      expect(fishComplete(script, 'apictl gql -o ', env)).toEqual(['json', 'pretty', 'raw', 'table', 'xml'])
-      expect(fishComplete(script, 'apictl rest get /v1/items --max', env)).toEqual(['--max-pages'])
-      expect(fishComplete(script, 'apictl soap call GetItem --soap ', env)).toEqual(['1.1', '1.2'])
+      for (const [line, offers] of SHARED_CASES) {
+        expect(fishComplete(script, line, env), line).toEqual([...offers].sort())
+      }
       expect(fishComplete(script, 'apictl rest get /v1 --timeout ', env)).toEqual([])
-      expect(fishComplete(script, 'apictl completion ', env)).toEqual(['bash', 'fish', 'zsh'])
       const added = await runCli(['profile', 'add', 'staging', '--rest', 'http://127.0.0.1:9'], { env })
       expect(added.code).toBe(0)
       expect(fishComplete(script, 'apictl rest get /v1 --profile ', env)).toEqual(['local', 'staging'])
