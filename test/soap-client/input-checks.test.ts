@@ -161,3 +161,20 @@ describe('--ns given but empty', () => {
     expect(server.received).toEqual([])
   })
 })
+
+describe('an endpoint that is not an http(s) URL is a usage error, nothing sent', () => {
+  it.each([['http://[x'], ['ftp://files.example/soap'], ['not a url']])(
+    '-e %s → exit 2',
+    async (endpoint) => {
+      const result = await runCli(
+        ['soap', 'call', 'X', 'a=1', '--no-wsdl', '--ns', 'urn:x', '-e', endpoint],
+        {
+          env: isolatedEnv(),
+        },
+      )
+      expect(result.code).toBe(2)
+      expect(result.stderr).toContain(`The SOAP endpoint ${endpoint} given with -e is not an http(s) URL.`)
+      expect(result.stderr).toContain('try:')
+    },
+  )
+})

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../support/run-cli.js'
+import { isolatedEnv, runCli } from '../support/run-cli.js'
 import { type CalculatorServer, startCalculator } from './support/calculator-server.js'
 import { RPC_WSDL } from './support/soap-client-support.js'
 
@@ -56,6 +56,19 @@ describe('soap ops --soap VERSION and -o', () => {
     expect(result.code).toBe(2)
     expect(result.stderr).toContain('error: The WSDL has no SOAP 1.2 binding')
     expect(result.stderr).toContain('bound for SOAP 1.1')
+  })
+})
+
+describe('soap ops -o json with the built-in profile', () => {
+  it('gives no address (the built-in server moves every run), also from the cached WSDL', async () => {
+    const env = isolatedEnv()
+    for (const run of ['first (reads the WSDL)', 'second (cached)']) {
+      const result = await runCli(['soap', 'ops', '-o', 'json'], { env })
+      expect(result.code, run).toBe(0)
+      const described = JSON.parse(result.stdout) as { endpoints: unknown; builtin: string }
+      expect(described.endpoints, run).toEqual({ '1.1': null, '1.2': null })
+      expect(described.builtin, run).toMatch(/built-in reference server \(profile local\)/)
+    }
   })
 })
 

@@ -46,7 +46,8 @@ export async function runSoapOps(raw: Record<string, unknown>, ctx: Context): Pr
     }
     const colour = colourEnabled(ctx.stdout, ctx.env, session.common.colour)
     if (output === 'json') {
-      ctx.stdout.write(`${formatJson(operationsJson(loaded.service, chosen), { colour })}\n`)
+      const builtin = session.builtinWsdl ? `profile ${session.profileName}` : undefined
+      ctx.stdout.write(`${formatJson(operationsJson(loaded.service, chosen, builtin), { colour })}\n`)
     } else {
       const where = session.builtinWsdl
         ? `the built-in reference server (profile ${session.profileName})`
@@ -102,11 +103,16 @@ function messageJson(shape: MessageShape | undefined) {
 /**
  * `-o json`: every operation with its actions per version and its messages
  * (as the 1.1 binding has them, else the 1.2 one). With `--soap V`: only V's
- * endpoint and the operations V's binding has, with its messages.
+ * endpoint and the operations V's binding has, with its messages. For the built-in
+ * server the endpoints are null (its port changes every run).
  */
-function operationsJson(service: ServiceDescription, chosen: SoapVersionId | undefined) {
+function operationsJson(service: ServiceDescription, chosen: SoapVersionId | undefined, builtin?: string) {
   const version = chosen ?? '1.1'
-  const endpoints = chosen === undefined ? service.endpoints : { [chosen]: service.endpoints[chosen] ?? null }
+  const versions = chosen === undefined ? serviceVersions(service) : [chosen]
+  // The built-in server listens on a new port each run: the cached WSDL's addresses are stale, so none is given.
+  const endpoints = Object.fromEntries(
+    versions.map((id) => [id, builtin === undefined ? (service.endpoints[id] ?? null) : null]),
+  )
   const operations = service.operations.filter(
     (operation) => chosen === undefined || operation.bindings[chosen] !== undefined,
   )
@@ -115,6 +121,9 @@ function operationsJson(service: ServiceDescription, chosen: SoapVersionId | und
     targetNamespace: service.targetNamespace,
     ...(chosen === undefined ? {} : { version: chosen }),
     endpoints,
+    ...(builtin === undefined
+      ? {}
+      : { builtin: `the built-in reference server (${builtin}); its address changes every run` }),
     operations: operations.map((operation) => {
       const bound = boundOperation(operation, version)!
       return {

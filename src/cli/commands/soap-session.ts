@@ -177,41 +177,59 @@ export async function openSoapSession(raw: Record<string, unknown>, ctx: Context
       loaded = load(true)
       return announce(await loaded)
     },
-    endpoint: async (version) => {
-      // SPEC §2's order; the WSDL is read only when it decides.
-      if (options.endpoint !== undefined) return options.endpoint
-      const wsdlAddress = async () => (await service().catch(() => undefined))?.service.endpoints[version]
-      const fromWsdl = fromCommandLine === undefined ? undefined : await wsdlAddress()
-      if (fromWsdl) return fromWsdl
-      if (fromCommandLine !== undefined) {
-        // The WSDL given has no port for this version: its other port is still that service.
-        const other = (await service().catch(() => undefined))?.service.endpoints[
-          version === '1.1' ? '1.2' : '1.1'
-        ]
-        if (other) {
-          ctx.stderr.write(
-            `warning: the WSDL has no SOAP ${version} port; sending to its other address, ${other}.\n`,
-          )
-          return other
-        }
-      }
-      const profileSoap = !sending
-        ? notSendingAddress()
-        : target.builtin
-          ? (await liveTarget()).soap
-          : target.soap
-      if (profileSoap) return profileSoap
-      const fromProfileWsdl = fromCommandLine === undefined ? await wsdlAddress() : undefined
-      if (fromProfileWsdl) return fromProfileWsdl
-      throw new UsageError(
-        `No SOAP ${version} endpoint: profile ${target.profileName} has no soap URL and no WSDL gives one.`,
-        {
-          hint: 'Give -e URL, or --wsdl URL|FILE whose service has a port for this version, or a profile with a soap URL.',
-        },
-      )
-    },
+    endpoint: async (version) =>
+      checkedEndpoint(await chooseEndpoint(version), options.endpoint !== undefined),
     close: () => target.close(),
   }
+
+  async function chooseEndpoint(version: SoapVersionId): Promise<string> {
+    // SPEC §2's order; the WSDL is read only when it decides.
+    if (options.endpoint !== undefined) return options.endpoint
+    const wsdlAddress = async () => (await service().catch(() => undefined))?.service.endpoints[version]
+    const fromWsdl = fromCommandLine === undefined ? undefined : await wsdlAddress()
+    if (fromWsdl) return fromWsdl
+    if (fromCommandLine !== undefined) {
+      // The WSDL given has no port for this version: its other port is still that service.
+      const other = (await service().catch(() => undefined))?.service.endpoints[
+        version === '1.1' ? '1.2' : '1.1'
+      ]
+      if (other) {
+        ctx.stderr.write(
+          `warning: the WSDL has no SOAP ${version} port; sending to its other address, ${other}.\n`,
+        )
+        return other
+      }
+    }
+    const profileSoap = !sending
+      ? notSendingAddress()
+      : target.builtin
+        ? (await liveTarget()).soap
+        : target.soap
+    if (profileSoap) return profileSoap
+    const fromProfileWsdl = fromCommandLine === undefined ? await wsdlAddress() : undefined
+    if (fromProfileWsdl) return fromProfileWsdl
+    throw new UsageError(
+      `No SOAP ${version} endpoint: profile ${target.profileName} has no soap URL and no WSDL gives one.`,
+      {
+        hint: 'Give -e URL, or --wsdl URL|FILE whose service has a port for this version, or a profile with a soap URL.',
+      },
+    )
+  }
+}
+
+/** The endpoint as an http(s) URL, or a usage error naming where it came from (nothing is sent). */
+function checkedEndpoint(endpoint: string, fromOption: boolean): string {
+  let url: URL | undefined
+  try {
+    url = new URL(endpoint)
+  } catch {}
+  if (url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:')) return endpoint
+  const where = fromOption ? 'given with -e' : 'chosen (from the WSDL or the profile)'
+  throw new UsageError(`The SOAP endpoint ${endpoint} ${where} is not an http(s) URL.`, {
+    hint: fromOption
+      ? 'Pass a full URL, e.g. -e http://localhost:4000/soap'
+      : 'Pass the endpoint with -e URL, or fix the address in the WSDL or the profile.',
+  })
 }
 
 /** A URL as given; a file path made absolute (the cache is keyed by it). */
