@@ -125,6 +125,10 @@ function structuredOutput(
       ? formatTable(value, { colour, columns: view.columns })
       : formatJson(value, { colour })
   }
+  if (body.kind === 'text' && body.problem !== undefined) {
+    view.warn(`${body.problem}; -o ${format} shows it as received.`)
+    return body.text
+  }
   view.warn(`-o ${format} needs a JSON or XML body; showing the body as it is.`)
   return prettyBody(result, view)
 }
@@ -148,6 +152,7 @@ function prettyBody(result: RestResult, view: View): string | Buffer | undefined
     case 'binary':
       return view.tty ? formatBinaryNotice(body.bytes, result.contentType) : result.response.body
     case 'text':
+      if (body.problem !== undefined) view.warn(`${body.problem}; shown as received.`)
       return body.text
   }
 }

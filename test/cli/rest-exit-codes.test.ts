@@ -62,6 +62,17 @@ describe('apictl rest: exit codes follow SPEC §3', () => {
     expect(result.stderr).toMatch(/warning: .*not valid JSON/)
   })
 
+  it('… said once with -o json, and not at all with -o raw (the bytes as received are what was asked for)', async () => {
+    const json = await runCli(['rest', 'get', `${server.url}/bad-json`, '-o', 'json', '--no-lint'])
+    expect(json.stdout.trim()).toBe('{"half":')
+    expect(json.stderr.trim().split('\n')).toEqual([
+      'warning: The body claims application/json but is not valid JSON (Unexpected end of JSON input); -o json shows it as received.',
+    ])
+    const raw = await runCli(['rest', 'get', `${server.url}/bad-json`, '-o', 'raw', '--no-lint'])
+    expect(raw.stdout).toBe('{"half": ')
+    expect(raw.stderr).toBe('')
+  })
+
   it('APICTL_DEBUG=1 adds the stack trace', async () => {
     const result = await runCli(['rest', 'fetch', `${server.url}/x`], {
       env: { PATH: process.env.PATH, APICTL_DEBUG: '1', APICTL_CONFIG_DIR: '/nonexistent-apictl' },

@@ -6,7 +6,8 @@ export type RestBody =
   | { kind: 'empty' }
   | { kind: 'json'; value: unknown; text: string }
   | { kind: 'xml'; text: string }
-  | { kind: 'text'; text: string }
+  /** `problem`: why a body that claims JSON is text after all (said when the body is shown as data). */
+  | { kind: 'text'; text: string; problem?: string }
   | { kind: 'binary'; bytes: number }
 
 export interface RestResult {
@@ -16,12 +17,12 @@ export interface RestResult {
   headers: HttpResponse['headers']
   contentType: string | undefined
   body: RestBody
-  /** Things the reader should know (a body that claims JSON but does not parse). */
+  /** Things the reader should know whatever the output format (paging stopped early, …). */
   warnings: string[]
   response: HttpResponse
 }
 
-/** Reads a REST response's body by its Content-Type (a JSON claim that does not parse stays text, with a warning). */
+/** Reads a REST response's body by its Content-Type (a JSON claim that does not parse stays text, with its problem). */
 export function decodeRestResponse(response: HttpResponse, method: string): RestResult {
   const contentType = headerValue(response.headers, 'content-type')
   const warnings: string[] = []
@@ -41,10 +42,8 @@ export function decodeRestResponse(response: HttpResponse, method: string): Rest
     try {
       return result({ kind: 'json', value: JSON.parse(text) as unknown, text })
     } catch (error) {
-      warnings.push(
-        `The body claims ${mediaType(contentType)} but is not valid JSON (${(error as Error).message}); shown as received.`,
-      )
-      return result({ kind: 'text', text })
+      const problem = `The body claims ${mediaType(contentType)} but is not valid JSON (${(error as Error).message})`
+      return result({ kind: 'text', text, problem })
     }
   }
   if (isXmlType(contentType)) return result({ kind: 'xml', text })
