@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import type { Context } from '../core/context.js'
 import { UsageError } from '../core/errors.js'
+import { fileProblem } from '../core/file-problem.js'
+import { readStdinBytes } from './read-stdin.js'
 
 /**
  * --data JSON | @file | - (stdin): the body text, checked to be JSON unless
@@ -33,24 +35,18 @@ async function readFileText(file: string): Promise<string> {
   try {
     return await readFile(file, 'utf8')
   } catch (error) {
-    throw new UsageError(
-      `Cannot read --data file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`,
-      {
-        where: file,
-        hint: 'Check the path (relative to the current directory).',
-      },
-    )
+    throw new UsageError(`Cannot read --data file ${file}: ${fileProblem(error)}.`, {
+      where: file,
+      hint: 'Check the path (relative to the current directory).',
+    })
   }
 }
 
+/** The body piped into stdin (`--data -`; also a GraphQL document). */
 export async function readStdin(ctx: Context): Promise<string> {
-  if (ctx.stdin.isTTY) {
-    throw new UsageError('--data - reads the body from stdin, but stdin is a terminal.', {
-      hint: 'Pipe the body in: echo \'{"name":"Pen"}\' | apictl rest post /v1/items --data -',
-    })
-  }
-  const chunks: Buffer[] = []
-  for await (const chunk of ctx.stdin)
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string))
-  return Buffer.concat(chunks).toString('utf8')
+  const bytes = await readStdinBytes(ctx, {
+    message: '--data - reads the body from stdin, but stdin is a terminal.',
+    hint: 'Pipe the body in: echo \'{"name":"Pen"}\' | apictl rest post /v1/items --data -',
+  })
+  return bytes.toString('utf8')
 }

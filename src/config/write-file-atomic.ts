@@ -7,13 +7,16 @@ export interface AtomicWriteModes {
   fileMode: number
   /** Mode of the directory, applied only when it is created here. */
   directoryMode: number
+  /** False: the directory must exist already (its absence is the caller's error, ENOENT). */
+  createDirectory?: boolean
 }
 
 const PRIVATE: AtomicWriteModes = { fileMode: 0o600, directoryMode: 0o700 }
 
 /**
  * Writes `data` so a reader sees either the old file or the whole new one:
- * a temp file beside the target (created with `fileMode`), fsync, rename.
+ * a temp file beside the target (created with `fileMode`), fsync, rename,
+ * fsync the directory; on any failure the temp file is removed.
  * The final file has `fileMode` even when the old one was wider.
  */
 export async function writeFileAtomic(
@@ -22,8 +25,10 @@ export async function writeFileAtomic(
   modes: AtomicWriteModes = PRIVATE,
 ): Promise<void> {
   const directory = dirname(file)
-  const created = await mkdir(directory, { recursive: true, mode: modes.directoryMode })
-  if (created !== undefined) await chmod(directory, modes.directoryMode)
+  if (modes.createDirectory !== false) {
+    const created = await mkdir(directory, { recursive: true, mode: modes.directoryMode })
+    if (created !== undefined) await chmod(directory, modes.directoryMode)
+  }
   const temp = join(directory, `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
   try {
     const handle = await open(temp, 'wx', modes.fileMode)

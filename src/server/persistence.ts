@@ -1,46 +1,35 @@
-import { open, readFile, rename, unlink } from 'node:fs/promises'
+import { readdir, readFile, unlink } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
+import { writeFileAtomic } from '../config/write-file-atomic.js'
 import { ApictlError } from '../core/errors.js'
 import { ExitCode } from '../core/exit-codes.js'
 import { readStoreDocument, writeStoreDocument } from './store-document.js'
 import type { StoreState } from './store-state.js'
 
-async function syncDirectory(directory: string): Promise<void> {
-  let handle: Awaited<ReturnType<typeof open>> | undefined
-  try {
-    handle = await open(directory, 'r')
-    await handle.sync()
-  } catch (error) {
-    // Windows cannot open or fsync a directory; everywhere else this is a real failure.
-    if (process.platform !== 'win32') throw error
-  } finally {
-    await handle?.close()
-  }
-}
+/** The data file is the user's, not a secret: readable by others as a file they wrote would be. */
+const DATA_FILE_MODES = { fileMode: 0o644, directoryMode: 0o755, createDirectory: false }
 
 /**
  * Replaces `path` with `text` so that a crash at any moment leaves either the
- * old file or the new one, never a mixture: write a temporary file beside it,
- * fsync it, rename it over the target, fsync the directory.
+ * old file or the new one, never a mixture (config's writeFileAtomic: temp
+ * file, fsync, rename, fsync the directory); the directory must exist.
  */
-export async function writeFileDurably(path: string, text: string): Promise<void> {
-  const directory = dirname(path)
-  const temporary = join(directory, `.${basename(path)}.tmp`)
-  const handle = await open(temporary, 'w')
-  try {
-    try {
-      await handle.writeFile(text, 'utf8')
-      await handle.sync()
-    } finally {
-      await handle.close()
+export function writeFileDurably(path: string, text: string): Promise<void> {
+  return writeFileAtomic(path, text, DATA_FILE_MODES)
+}
+
+/**
+ * Temporary files a killed server left beside the data file (writeFileAtomic names them
+ * `.<name>.<pid>.<random>.tmp`): the file itself is whole, so they are only litter.
+ */
+async function removeLeftoverTemporaries(path: string): Promise<void> {
+  const prefix = `.${basename(path)}.`
+  const names = await readdir(dirname(path)).catch(() => [] as string[])
+  for (const name of names) {
+    if (name.startsWith(prefix) && /^\d+\.[0-9a-f]+\.tmp$/.test(name.slice(prefix.length))) {
+      await unlink(join(dirname(path), name)).catch(() => undefined)
     }
-    await rename(temporary, path)
-  } catch (error) {
-    // The write or the rename failed: the target is untouched; leave no half-written file beside it.
-    await unlink(temporary).catch(() => undefined)
-    throw error
   }
-  await syncDirectory(directory)
 }
 
 function refuse(path: string, what: string, cause: unknown): never {
@@ -70,6 +59,7 @@ export class DataFile {
     seed: () => Promise<StoreState>,
   ): Promise<{ file: DataFile; state: StoreState }> {
     const file = new DataFile(resolve(path))
+    await removeLeftoverTemporaries(file.path)
     let text: string
     try {
       text = await readFile(file.path, 'utf8')

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { isolatedEnv } from '../support/run-cli.js'
+import { runNode } from '../support/run-cli.js'
 
 const DIST = pathToFileURL(join(import.meta.dirname, '..', '..', 'dist', 'index.js')).href
 
@@ -23,7 +22,7 @@ interface ScriptRun {
  * `exit <time>` as it exits, so the time it lingered is measured in the
  * process, whatever the machine's load did to its start-up.
  */
-function runScript(body: string): Promise<ScriptRun> {
+async function runScript(body: string): Promise<ScriptRun> {
   const dir = mkdtempSync(join(tmpdir(), 'apictl-lib-script-'))
   const file = join(dir, 'script.mjs')
   writeFileSync(
@@ -34,27 +33,10 @@ ${body}
 console.log('end ' + Date.now())
 `,
   )
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [file], {
-      env: isolatedEnv() as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk
-    })
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk
-    })
-    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000)
-    child.on('error', reject)
-    child.on('close', (code) => {
-      clearTimeout(killer)
-      const time = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(stdout)?.[1] ?? NaN)
-      resolve({ code, stdout, stderr, lingered: time('exit') - time('end') })
-    })
-  })
+  const run = await runNode([file])
+  const time = (name: string) =>
+    Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(run.stdout)?.[1] ?? Number.NaN)
+  return { code: run.code, stdout: run.stdout, stderr: run.stderr, lingered: time('exit') - time('end') }
 }
 
 describe('a script using the built library ends on its own (the embedded server does not hold it)', () => {

@@ -212,5 +212,9 @@ describe('kill -9 in the middle of a write burst', () => {
     }
     const leftovers = (await readdir(directory.path)).filter((name) => name.startsWith('.killed'))
     expect(leftovers.length).toBeLessThanOrEqual(1)
+    // A temporary file a killed server left is removed when the file is opened again.
+    await writeFile(join(directory.path, '.killed.json.999999.0a1b2c.tmp'), '{"half')
+    await DataFile.open(dataFile, loadSeed)
+    expect((await readdir(directory.path)).filter((name) => name.startsWith('.killed'))).toEqual([])
   })
 })

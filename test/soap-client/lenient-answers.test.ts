@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type ApictlClient, createClient } from '../../src/index.js'
 import { isolatedEnv, runCli } from '../support/run-cli.js'
 import { type CalculatorServer, startCalculator } from './support/calculator-server.js'
-import {
-  answer,
-  echoReply,
-  envelopeFor,
-  ns12,
-  type RecordingServer,
-  startRecordingServer,
-} from './support/recording-server.js'
+import { answer, envelopeFor, ns12 } from './support/recording-server.js'
+import { useRecordingServer } from './support/use-recording-server.js'
 
 /** Answers real servers give that are not quite by the book, read the way their authors meant them. */
-let server: RecordingServer
-beforeAll(async () => {
-  server = await startRecordingServer()
-})
-afterAll(() => server.close())
-beforeEach(() => {
-  server.received.length = 0
-  server.reply = echoReply
-})
+const server = useRecordingServer()
 
 function call(...args: string[]) {
   const target = ['--ns', 'urn:test', '--no-wsdl', '-e', `${server.url}/soap`]

@@ -1,25 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { runCli } from '../support/run-cli.js'
-import {
-  echoReply,
-  ns11,
-  ns12,
-  type RecordingServer,
-  startRecordingServer,
-} from './support/recording-server.js'
+import { ns11, ns12 } from './support/recording-server.js'
 import { attributes, findAll, IMPORTS_WSDL, must, parse, RPC_WSDL } from './support/soap-client-support.js'
+import { useRecordingServer } from './support/use-recording-server.js'
 
 const wsse = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd'
-let server: RecordingServer
-
-beforeAll(async () => {
-  server = await startRecordingServer()
-})
-afterAll(() => server.close())
-beforeEach(() => {
-  server.received.length = 0
-  server.reply = echoReply
-})
+const server = useRecordingServer()
 
 /** `apictl soap call OPERATION ... -e <recording server>/soap`; without --wsdl, --no-wsdl (so --ns names the namespace). */
 function call(operation: string, ...args: string[]) {

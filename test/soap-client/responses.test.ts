@@ -1,27 +1,12 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { runCli } from '../support/run-cli.js'
-import {
-  answer,
-  echoReply,
-  envelopeFor,
-  ns11,
-  type RecordingServer,
-  startRecordingServer,
-} from './support/recording-server.js'
+import { answer, envelopeFor, ns11 } from './support/recording-server.js'
+import { useRecordingServer } from './support/use-recording-server.js'
 
 const exec = promisify(execFile)
-let server: RecordingServer
-
-beforeAll(async () => {
-  server = await startRecordingServer()
-})
-afterAll(() => server.close())
-beforeEach(() => {
-  server.received.length = 0
-  server.reply = echoReply
-})
+const server = useRecordingServer()
 
 function call(...args: string[]) {
   return runCli([

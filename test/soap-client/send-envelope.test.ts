@@ -1,28 +1,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { runCli } from '../support/run-cli.js'
-import {
-  echoReply,
-  ns11,
-  ns12,
-  type RecordingServer,
-  startRecordingServer,
-} from './support/recording-server.js'
+import { ns11, ns12 } from './support/recording-server.js'
 import { IMPORTS_WSDL } from './support/soap-client-support.js'
+import { useRecordingServer } from './support/use-recording-server.js'
 
-let server: RecordingServer
+const server = useRecordingServer()
 const folder = mkdtempSync(join(tmpdir(), 'apictl-soap-send-'))
-
-beforeAll(async () => {
-  server = await startRecordingServer()
-})
-afterAll(() => server.close())
-beforeEach(() => {
-  server.received.length = 0
-  server.reply = echoReply
-})
 
 function file(name: string, text: string): string {
   const path = join(folder, name)

@@ -36,9 +36,14 @@ export function isolatedEnv(
 
 /** Runs the real CLI as a user would: `node bin/apictl.cjs ARGS`, no terminal, capturing both streams. */
 export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
+  return runNode([CLI, ...args], options)
+}
+
+/** `node ARGS` (a script, or the CLI), no terminal, capturing both streams; stdin gets `input`, then closes. */
+export function runNode(args: string[], options: CliOptions = {}): Promise<CliResult> {
   const started = performance.now()
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
+    const child = spawn(process.execPath, args, {
       env: (options.env ?? isolatedEnv()) as NodeJS.ProcessEnv,
       cwd: options.cwd,
       stdio: ['pipe', 'pipe', 'pipe'],

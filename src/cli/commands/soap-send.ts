@@ -3,6 +3,7 @@ import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
+import { fileProblem } from '../../core/file-problem.js'
 import { requestDefaults } from '../../engine/request-defaults.js'
 import { chooseAction, soapHttpRequest } from '../../protocols/soap/client/build-soap-request.js'
 import type { LoadedService } from '../../protocols/soap/client/load-service.js'
@@ -15,6 +16,7 @@ import { decodeXml } from '../../protocols/soap/xml/decode-xml.js'
 import { sameName } from '../../protocols/soap/xml/qname.js'
 import { XmlReadError } from '../../protocols/soap/xml/xml-read-error.js'
 import { printSoapOutcome, soapValuesFormatter } from '../print-soap-result.js'
+import { readStdinBytes } from '../read-stdin.js'
 import { runExchange } from '../run-exchange.js'
 import { redactingSoapBodies } from './soap-redact.js'
 import { openSoapSession, type SoapSession } from './soap-session.js'
@@ -27,7 +29,13 @@ import { openSoapSession, type SoapSession } from './soap-session.js'
 export async function runSoapSend(file: string, raw: Record<string, unknown>, ctx: Context): Promise<number> {
   const { text, envelope } =
     file === '-'
-      ? await readEnvelopeBytes(await readStdinBytes(ctx), 'stdin')
+      ? await readEnvelopeBytes(
+          await readStdinBytes(ctx, {
+            message: 'soap send - reads the envelope from stdin, but stdin is a terminal.',
+            hint: 'Pipe it in: apictl soap envelope GetItem id=1 -o raw | apictl soap send -',
+          }),
+          'stdin',
+        )
       : await readEnvelopeFile(file, ctx)
   const session = await openSoapSession(raw, ctx)
   try {
@@ -84,25 +92,11 @@ async function readEnvelopeFile(file: string, ctx: Context): Promise<{ text: str
   try {
     bytes = await readFile(path)
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    throw new UsageError(`Cannot read ${path} (${code === 'ENOENT' ? 'no such file' : code}).`, {
+    throw new UsageError(`Cannot read ${path} (${fileProblem(error)}).`, {
       hint: 'apictl soap send FILE.xml sends a ready SOAP envelope (- reads it from stdin); apictl soap envelope OP … > FILE.xml makes one.',
     })
   }
   return readEnvelopeBytes(bytes, path)
-}
-
-/** `soap send -`: the envelope piped in. */
-async function readStdinBytes(ctx: Context): Promise<Buffer> {
-  if (ctx.stdin.isTTY) {
-    throw new UsageError('soap send - reads the envelope from stdin, but stdin is a terminal.', {
-      hint: 'Pipe it in: apictl soap envelope GetItem id=1 -o raw | apictl soap send -',
-    })
-  }
-  const chunks: Buffer[] = []
-  for await (const chunk of ctx.stdin)
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string))
-  return Buffer.concat(chunks)
 }
 
 function readEnvelopeBytes(bytes: Buffer, source: string): { text: string; envelope: Envelope } {

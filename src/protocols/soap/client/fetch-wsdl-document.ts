@@ -4,6 +4,7 @@ import { ApictlError, ResponseError, UsageError } from '../../../core/errors.js'
 import type { HeaderList, Headers, HttpRequest, OAuth2Settings } from '../../../core/exchange.js'
 import { headerValue, withHeader, withoutHeader } from '../../../core/exchange.js'
 import { ExitCode, exitCodeForStatus } from '../../../core/exit-codes.js'
+import { fileProblem } from '../../../core/file-problem.js'
 import { VERSION } from '../../../core/version.js'
 import { send } from '../../../transport/send.js'
 import type { TransportOptions } from '../../../transport/transport-options.js'
@@ -65,12 +66,9 @@ async function readLocalFile(location: string): Promise<string> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') {
-      throw new UsageError(
-        `Cannot read the WSDL file ${path} (${code === 'ENOENT' ? 'no such file' : code}).`,
-        {
-          hint: 'Give --wsdl an existing file or an http(s) URL.',
-        },
-      )
+      throw new UsageError(`Cannot read the WSDL file ${path} (${fileProblem(error)}).`, {
+        hint: 'Give --wsdl an existing file or an http(s) URL.',
+      })
     }
     throw error
   }
