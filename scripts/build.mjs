@@ -281,7 +281,7 @@ async function buildCliBundle(group) {
     define: { 'import.meta.url': '__apictlImportMetaUrl' },
     minifySyntax: true,
     minifyWhitespace: true,
-    // For APICTL_DEBUG=1 stack traces (src/cli/source-mapped-stack.ts); no source text inside.
+    // For APICTL_DEBUG=1 stack traces (src/render/source-mapped-stack.ts); no source text inside.
     sourcemap: 'external',
     sourcesContent: false,
     logLevel: 'warning',

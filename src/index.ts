@@ -1,19 +1,22 @@
 /** apictl as a library: the engine the CLI and the REPL are thin layers over. */
+
+export { ApictlError, NetworkError, ResponseError, UsageError } from './core/errors.js'
+export { ExitCode } from './core/exit-codes.js'
 export type {
   ApiError,
   ClientOptions,
   RestCallOptions,
   RestResponse,
   WssCredentials,
-} from './client/client-options.js'
-export { type ApictlClient, createClient } from './client/create-client.js'
+} from './library/client-options.js'
+export { type ApictlClient, createClient } from './library/create-client.js'
 export type {
   GraphQLApi,
   GraphQLRequestOptions,
   GraphQLResponse,
   GraphQLResponseError,
-} from './client/graphql-api.js'
-export type { RestApi } from './client/rest-api.js'
+} from './library/graphql-api.js'
+export type { RestApi } from './library/rest-api.js'
 export type {
   SoapApi,
   SoapCallError,
@@ -21,7 +24,5 @@ export type {
   SoapCallResult,
   SoapFault,
   SoapHeaderEntry,
-} from './client/soap-api.js'
-export { ApictlError, NetworkError, ResponseError, UsageError } from './core/errors.js'
-export { ExitCode } from './core/exit-codes.js'
-export { type RunningServer, type ServerOptions, startServer } from './server/start-server.js'
+} from './library/soap-api.js'
+export { type RunningServer, type ServerOptions, startServer } from './server/reference/start-server.js'

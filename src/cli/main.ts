@@ -1,8 +1,8 @@
 import { CommanderError } from 'commander'
 import { type Context, processContext } from '../core/context.js'
 import { ExitCode } from '../core/exit-codes.js'
+import { reportError } from '../render/report-error.js'
 import { buildProgram } from './program.js'
-import { reportError } from './report-error.js'
 
 /**
  * The CLI's one error boundary: runs a command and turns whatever it throws

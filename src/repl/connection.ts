@@ -1,6 +1,6 @@
 import type { Context } from '../core/context.js'
-import { openTarget } from '../engine/open-target.js'
-import type { Target } from '../engine/target.js'
+import { openTarget } from '../exchange/open-target.js'
+import type { Target } from '../exchange/target.js'
 
 /**
  * One profile's target for the whole session: the embedded server (profile

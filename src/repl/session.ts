@@ -3,8 +3,8 @@ import type { Context } from '../core/context.js'
 import { UsageError } from '../core/errors.js'
 import type { HttpResponse } from '../core/exchange.js'
 import type { CommonOptions } from '../core/request-options.js'
-import type { Target } from '../engine/target.js'
-import type { Prompter } from '../protocols/graphql/client/builder/prompter.js'
+import type { Target } from '../exchange/target.js'
+import type { Prompter } from '../prompt/prompter.js'
 import type { CommandIndex, Style } from './command.js'
 import { KnownPaths, REFERENCE_PATHS } from './complete/known-paths.js'
 import { Connection } from './connection.js'
@@ -168,7 +168,7 @@ export class ReplSession {
         hint: 'Write the request out instead; .help lists the forms.',
       })
     }
-    const { inquirerPrompter } = await import('../protocols/graphql/client/builder/inquirer-prompter.js')
+    const { inquirerPrompter } = await import('../prompt/inquirer-prompter.js')
     this.terminal.suspend()
     try {
       return await run(

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/start-server.js'
+import { type RunningServer, startServer } from '../../src/server/reference/start-server.js'
 import { CLI, isolatedEnv, runCli } from '../support/run-cli.js'
 import { startTestServer, type TestServer } from '../support/test-server.js'
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/start-server.js'
+import { type RunningServer, startServer } from '../../src/server/reference/start-server.js'
 import { isolatedEnv } from '../support/run-cli.js'
 import { normalise, runReplScript } from './support/run-repl-script.js'
 

@@ -1,9 +1,9 @@
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import { ExitCode } from '../../core/exit-codes.js'
+import { inquirerPrompter } from '../../prompt/inquirer-prompter.js'
+import type { Prompter } from '../../prompt/prompter.js'
 import { buildOperation } from '../../protocols/graphql/client/builder/build-operation.js'
-import { inquirerPrompter } from '../../protocols/graphql/client/builder/inquirer-prompter.js'
-import type { Prompter } from '../../protocols/graphql/client/builder/prompter.js'
 import { executeDocument, withGqlSession } from './gql.js'
 import { subscribeDocument } from './gql-subscribe.js'
 

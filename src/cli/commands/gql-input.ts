@@ -4,8 +4,8 @@ import { join, resolve } from 'node:path'
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import { fileProblem } from '../../core/file-problem.js'
+import { readStdin } from '../../exchange/read-data-option.js'
 import type { DocumentSource } from '../../protocols/graphql/client/document-error.js'
-import { readStdin } from '../read-data-option.js'
 
 /**
  * The document: the argument (`-` for stdin), else -f FILE (`-f -`: stdin), else stdin when

@@ -2,11 +2,11 @@ import { printSchema } from 'graphql'
 import { type Context, colourEnabled } from '../../core/context.js'
 import { ApictlError } from '../../core/errors.js'
 import { ExitCode } from '../../core/exit-codes.js'
+import { runExchange } from '../../exchange/run-exchange.js'
 import { buildGraphQLRequest } from '../../protocols/graphql/client/build-graphql-request.js'
 import { introspectionCall } from '../../protocols/graphql/client/fetch-introspection.js'
 import { formatGraphQLSdl } from '../../render/format-graphql-sdl.js'
 import { formatJson } from '../../render/format-json.js'
-import { runExchange } from '../run-exchange.js'
 import { withGqlSession } from './gql.js'
 
 /**

@@ -1,15 +1,15 @@
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
+import { type GqlSession, openGqlSession } from '../../exchange/graphql/gql-session.js'
+import { runExchange } from '../../exchange/run-exchange.js'
 import { buildGraphQLRequest } from '../../protocols/graphql/client/build-graphql-request.js'
 import { checkOperation } from '../../protocols/graphql/client/check-operation.js'
 import { type DocumentSource, isGraphQLDocumentError } from '../../protocols/graphql/client/document-error.js'
 import { parseDocument } from '../../protocols/graphql/client/parse-document.js'
 import { sendGraphQLRequest } from '../../protocols/graphql/client/send-graphql-request.js'
-import { printDocumentError } from '../print-graphql-problems.js'
-import { printGraphQLResult } from '../print-graphql-result.js'
-import { runExchange } from '../run-exchange.js'
+import { printDocumentError } from '../../render/print-graphql-problems.js'
+import { printGraphQLResult } from '../../render/print-graphql-result.js'
 import { readDocument, readVariablesOption } from './gql-input.js'
-import { type GqlSession, openGqlSession } from './gql-session.js'
 
 /** `apictl gql [QUERY]`: read → parse → validate → build → send (graphql-request over the transport) → print → exit code. */
 export async function runGql(

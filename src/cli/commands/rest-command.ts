@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander'
 import type { Context } from '../../core/context.js'
-import { addCommonOptions } from '../common-options.js'
+import { addCommonOptions } from '../../options/common-options.js'
 import type { SetExitCode } from '../program.js'
 
 export interface RestCommandOptions {

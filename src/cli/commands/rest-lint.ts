@@ -1,6 +1,6 @@
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
-import { printLintWarnings } from '../print-lint-warnings.js'
+import { printLintWarnings } from '../../render/print-lint-warnings.js'
 
 /**
  * `apictl rest lint PATH`: the path-conventions check alone, its findings on

@@ -1,5 +1,5 @@
 import type { Context } from '../../core/context.js'
-import { startServer } from '../../server/start-server.js'
+import { startServer } from '../../server/reference/start-server.js'
 
 export interface ServeOptions {
   port: number

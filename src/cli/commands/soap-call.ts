@@ -1,16 +1,16 @@
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import { ExitCode } from '../../core/exit-codes.js'
-import type { Prompter } from '../../protocols/graphql/client/builder/prompter.js'
+import { runExchange } from '../../exchange/run-exchange.js'
+import { buildSoapCall } from '../../exchange/soap/soap-message.js'
+import { openSoapSession, type SoapSession } from '../../exchange/soap/soap-session.js'
+import type { Prompter } from '../../prompt/prompter.js'
+import { promptSoapCall } from '../../prompt/soap-prompt.js'
 import type { ParameterNode } from '../../protocols/soap/client/parameter-tree.js'
 import { resultParameters } from '../../protocols/soap/client/result-parameters.js'
 import { sendSoapRequest } from '../../protocols/soap/client/send-soap-request.js'
-import { printSoapOutcome, soapValuesFormatter } from '../print-soap-result.js'
-import { runExchange } from '../run-exchange.js'
-import { buildSoapCall } from './soap-message.js'
-import { promptSoapCall } from './soap-prompt.js'
-import { redactingSoapBodies } from './soap-redact.js'
-import { openSoapSession, type SoapSession } from './soap-session.js'
+import { printSoapOutcome, soapValuesFormatter } from '../../render/print-soap-result.js'
+import { redactingSoapBodies } from '../../render/soap-redact.js'
 
 /**
  * `apictl soap call OPERATION [PARAM=VALUE ...]`: typed options → envelope

@@ -1,7 +1,7 @@
 import { type Context, colourEnabled } from '../../core/context.js'
+import { buildSoapMessage } from '../../exchange/soap/soap-message.js'
+import { openSoapSession } from '../../exchange/soap/soap-session.js'
 import { formatXml } from '../../render/format-xml.js'
-import { buildSoapMessage } from './soap-message.js'
-import { openSoapSession } from './soap-session.js'
 
 /**
  * `apictl soap envelope OPERATION [PARAM=VALUE ...]`: the envelope `soap call`

@@ -1,5 +1,7 @@
 import { type Context, colourEnabled } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
+import { operationViews } from '../../exchange/soap/operation-views.js'
+import { openSoapSession } from '../../exchange/soap/soap-session.js'
 import type { LoadedService } from '../../protocols/soap/client/load-service.js'
 import {
   boundOperation,
@@ -12,8 +14,6 @@ import {
 import type { SoapVersionId } from '../../protocols/soap/soap-version.js'
 import { formatJson } from '../../render/format-json.js'
 import { formatSoapOperations } from '../../render/format-soap-operations.js'
-import { operationViews } from '../soap-operation-views.js'
-import { openSoapSession } from './soap-session.js'
 
 /** `apictl soap ops`: the WSDL's operations with their input and output elements and parameter types. */
 export async function runSoapOps(raw: Record<string, unknown>, ctx: Context): Promise<number> {

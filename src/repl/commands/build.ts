@@ -13,8 +13,8 @@ export const buildCommand: ReplCommand = {
   async run(_input, session, ctx) {
     const [{ buildOperation }, { sessionSchema }, { runGraphQLText }] = await Promise.all([
       import('../../protocols/graphql/client/builder/build-operation.js'),
-      import('../exchange/graphql-schema.js'),
-      import('../exchange/graphql-document.js'),
+      import('../lines/graphql-schema.js'),
+      import('../lines/graphql-document.js'),
     ])
     const { schema } = await sessionSchema(session, ctx)
     const built = await session

@@ -19,7 +19,7 @@ Examples:
   input: 'text',
   request: true,
   async run(input, session, ctx) {
-    const { runGraphQLText } = await import('../exchange/graphql-document.js')
+    const { runGraphQLText } = await import('../lines/graphql-document.js')
     return runGraphQLText(input.text, session, ctx)
   },
 }

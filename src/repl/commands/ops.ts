@@ -11,7 +11,7 @@ export const opsCommand: ReplCommand = {
     if (input.words.length > 0) throw new UsageError('.ops takes no arguments.')
   },
   async run(_input, session, ctx) {
-    const { printSoapOperations } = await import('../exchange/soap-operations.js')
+    const { printSoapOperations } = await import('../lines/soap-operations.js')
     return printSoapOperations(session, ctx)
   },
 }

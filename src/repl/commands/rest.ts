@@ -18,7 +18,7 @@ Examples:
   group: 'rest',
   request: true,
   async run(input, session, ctx) {
-    const { runRestLine } = await import('../exchange/rest-line.js')
+    const { runRestLine } = await import('../lines/rest-line.js')
     return runRestLine(input.name, input.words, session, ctx)
   },
   complete: (request, session) => completeRestLine(request, session, request.name),

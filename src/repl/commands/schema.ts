@@ -15,7 +15,7 @@ export const schemaCommand: ReplCommand = {
   async run(input, session, ctx) {
     const [{ printSchema }, { sessionSchema }, { formatGraphQLSdl }, { colourEnabled }] = await Promise.all([
       import('graphql'),
-      import('../exchange/graphql-schema.js'),
+      import('../lines/graphql-schema.js'),
       import('../../render/format-graphql-sdl.js'),
       import('../../core/context.js'),
     ])

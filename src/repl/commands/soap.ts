@@ -18,8 +18,8 @@ Examples:
   request: true,
   async run(input, session, ctx) {
     const [{ runSoapLine }, { inReplTerms }] = await Promise.all([
-      import('../exchange/soap-call.js'),
-      import('../exchange/repl-terms.js'),
+      import('../lines/soap-call.js'),
+      import('../lines/repl-terms.js'),
     ])
     return runSoapLine(input.words, session, ctx).catch((error: unknown) => {
       throw inReplTerms(error)

@@ -97,8 +97,8 @@ async function completeDocument(
   const [{ completeGraphQL }, { sessionSchema }, { GQL_LINE_OPTIONS, commonOptions, parseLine }] =
     await Promise.all([
       import('./graphql-completion.js'),
-      import('../exchange/graphql-schema.js'),
-      import('../exchange/line-options.js'),
+      import('../lines/graphql-schema.js'),
+      import('../lines/line-options.js'),
     ])
   const { before, document } = splitGqlLine(text)
   if (document === '') return [[], '']

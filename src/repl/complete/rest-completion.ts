@@ -1,5 +1,5 @@
 import type { CompletionRequest } from '../command.js'
-import { REST_LINE_OPTIONS } from '../exchange/line-options.js'
+import { REST_LINE_OPTIONS } from '../lines/line-options.js'
 import type { ReplSession } from '../session.js'
 import { optionNames, optionValues, positionalWords } from './option-candidates.js'
 

@@ -1,5 +1,5 @@
 import type { CompletionRequest } from '../command.js'
-import { SOAP_LINE_OPTIONS } from '../exchange/line-options.js'
+import { SOAP_LINE_OPTIONS } from '../lines/line-options.js'
 import type { ReplSession } from '../session.js'
 import { optionNames, optionValues, positionalWords } from './option-candidates.js'
 
@@ -12,7 +12,7 @@ export async function completeSoapLine(request: CompletionRequest, session: Repl
   if (values !== undefined) return values
   if (request.partial.startsWith('-')) return optionNames(SOAP_LINE_OPTIONS)
   const [{ sessionService }, { boundOperation }, { defaultVersion }] = await Promise.all([
-    import('../exchange/soap-service.js'),
+    import('../lines/soap-service.js'),
     import('../../protocols/soap/client/service-description.js'),
     import('../../protocols/soap/client/plan-soap-call.js'),
   ])

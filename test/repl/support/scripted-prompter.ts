@@ -1,8 +1,4 @@
-import type {
-  InputPromptOptions,
-  PromptChoice,
-  Prompter,
-} from '../../../src/protocols/graphql/client/builder/prompter.js'
+import type { InputPromptOptions, PromptChoice, Prompter } from '../../../src/prompt/prompter.js'
 
 export type Answer = string | string[] | boolean | Error
 

@@ -1,5 +1,5 @@
-import type { ChangeFeed } from '../../../server/change-feed.js'
-import type { ChangeEvent } from '../../../server/item.js'
+import type { ChangeFeed } from '../../../server/kit/change-feed.js'
+import type { ChangeEvent } from '../../../server/kit/item.js'
 
 /**
  * The source of an itemChanged subscription: the feed's events from this

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
-import type { AuthUser } from '../../../server/auth/authenticator.js'
-import type { ServerServices } from '../../../server/mount.js'
+import type { AuthUser } from '../../../server/kit/auth/authenticator.js'
+import type { ServerServices } from '../../../server/kit/mount.js'
 import { unauthenticated } from './graphql-errors.js'
 import { ItemsDataSource } from './items-data-source.js'
 

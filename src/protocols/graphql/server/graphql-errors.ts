@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql'
-import type { FieldProblem } from '../../../server/store-error.js'
+import type { FieldProblem } from '../../../server/kit/store-error.js'
 
 /** The `extensions.code` values this server's resolvers use, beside Apollo's own. */
 export const ErrorCode = {

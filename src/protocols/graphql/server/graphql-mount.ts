@@ -1,4 +1,4 @@
-import type { Mount, ServerServices } from '../../../server/mount.js'
+import type { Mount, ServerServices } from '../../../server/kit/mount.js'
 import { createContext } from './graphql-context.js'
 import { createGraphqlHttpHandler } from './graphql-http-handler.js'
 import { startApolloServer } from './start-apollo-server.js'

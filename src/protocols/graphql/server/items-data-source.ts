@@ -1,8 +1,8 @@
-import type { ChangeFeed } from '../../../server/change-feed.js'
-import type { Item, Review } from '../../../server/item.js'
-import type { Store } from '../../../server/store.js'
-import type { FieldProblem } from '../../../server/store-error.js'
-import { isStoreError } from '../../../server/store-error.js'
+import type { ChangeFeed } from '../../../server/kit/change-feed.js'
+import type { Item, Review } from '../../../server/kit/item.js'
+import type { Store } from '../../../server/kit/store.js'
+import type { FieldProblem } from '../../../server/kit/store-error.js'
+import { isStoreError } from '../../../server/kit/store-error.js'
 import { badUserInput, notFound } from './graphql-errors.js'
 
 /** The bounds REST applies to `page` and `limit` too. */

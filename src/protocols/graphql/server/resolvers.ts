@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo } from 'graphql'
-import type { ChangeEvent, Item } from '../../../server/item.js'
+import type { ChangeEvent, Item } from '../../../server/kit/item.js'
 import { changeStream } from './change-stream.js'
 import { type GraphqlContext, requireUser } from './graphql-context.js'
 import type { ItemsPaging } from './items-data-source.js'

@@ -4,7 +4,7 @@ import { type DocumentNode, GraphQLError, type GraphQLSchema, parse, specifiedRu
 import type { Context } from 'graphql-ws'
 import { type Extra, useServer } from 'graphql-ws/use/ws'
 import { WebSocketServer } from 'ws'
-import { bodyLimit } from '../../../server/http/read-body.js'
+import { bodyLimit } from '../../../server/kit/http/read-body.js'
 import { depthLimitRule } from './depth-limit-rule.js'
 import { documentLimits } from './document-limits.js'
 import type { GraphqlContext } from './graphql-context.js'

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { mediaType } from '../../../core/exchange.js'
-import { HttpError } from '../../../server/http/http-error.js'
-import { readBody } from '../../../server/http/read-body.js'
+import { HttpError } from '../../../server/kit/http/http-error.js'
+import { readBody } from '../../../server/kit/http/read-body.js'
 
 const mergePatchType = 'application/merge-patch+json'
 const decoder = new TextDecoder('utf-8', { fatal: true })

@@ -1,4 +1,4 @@
-import { HttpError } from '../../../server/http/http-error.js'
+import { HttpError } from '../../../server/kit/http/http-error.js'
 
 export const defaultLimit = 20
 export const maximumLimit = 100

@@ -1,7 +1,7 @@
-import type { Item, Review } from '../../../server/item.js'
-import { isPlainObject } from '../../../server/item-validation.js'
-import { applyMergePatch } from '../../../server/merge-patch.js'
-import { type FieldProblem, StoreError } from '../../../server/store-error.js'
+import type { Item, Review } from '../../../server/kit/item.js'
+import { isPlainObject } from '../../../server/kit/item-validation.js'
+import { applyMergePatch } from '../../../server/kit/merge-patch.js'
+import { type FieldProblem, StoreError } from '../../../server/kit/store-error.js'
 
 export type ApiVersion = 'v1' | 'v2'
 

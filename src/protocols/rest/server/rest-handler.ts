@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { sendEmpty, sendProblem } from '../../../server/http/respond.js'
-import { respondError } from '../../../server/http/respond-error.js'
+import { sendEmpty, sendProblem } from '../../../server/kit/http/respond.js'
+import { respondError } from '../../../server/kit/http/respond-error.js'
 import { createItem, deleteItem, getItem, listItems, patchItem, replaceItem } from './item-handlers.js'
 import { jsonContentType, type Negotiated, negotiateFormat } from './negotiation.js'
 import { representations } from './representation.js'

@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http'
-import type { Review } from '../../../server/item.js'
-import { StoreError } from '../../../server/store-error.js'
+import type { Review } from '../../../server/kit/item.js'
+import { StoreError } from '../../../server/kit/store-error.js'
 import { readJsonBody } from './json-body.js'
 import { linkHeader, parsePaging } from './paging.js'
 import { jsonArray, reviewJson } from './representation.js'

@@ -1,4 +1,4 @@
-import { HttpError } from '../../../server/http/http-error.js'
+import { HttpError } from '../../../server/kit/http/http-error.js'
 import type { ApiVersion } from './representation.js'
 
 export type RouteKind = 'items' | 'item' | 'reviews' | 'review'

@@ -1,5 +1,5 @@
-import type { Item } from '../../../server/item.js'
-import type { FieldProblem } from '../../../server/store-error.js'
+import type { Item } from '../../../server/kit/item.js'
+import type { FieldProblem } from '../../../server/kit/store-error.js'
 import { xsiNamespace } from '../xml/qname.js'
 import { attribute, element, type XmlElement } from '../xml/xml-element.js'
 import { tns } from './item-service.js'

@@ -1,4 +1,4 @@
-import type { Store } from '../../../server/store.js'
+import type { Store } from '../../../server/kit/store.js'
 import type { SchemaElement } from '../wsdl/wsdl-model.js'
 import { xsdNamespace } from '../xml/qname.js'
 import { element, type XmlElement } from '../xml/xml-element.js'

@@ -1,4 +1,4 @@
-import { isStoreError } from '../../../server/store-error.js'
+import { isStoreError } from '../../../server/kit/store-error.js'
 import { type Envelope, EnvelopeError, envelopeVersion, parseEnvelope } from '../envelope.js'
 import type { SoapVersion } from '../soap-version.js'
 import { isSecurityHeader } from '../ws-security.js'

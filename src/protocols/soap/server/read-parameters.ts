@@ -1,4 +1,4 @@
-import type { FieldProblem } from '../../../server/store-error.js'
+import type { FieldProblem } from '../../../server/kit/store-error.js'
 import { childElements, isElement, isNil, textContent, type XmlElement } from '../xml/xml-element.js'
 import { itemsNamespace } from './item-service.js'
 import { SoapFaultError } from './soap-fault-error.js'

@@ -1,4 +1,4 @@
-import type { FieldProblem } from '../../../server/store-error.js'
+import type { FieldProblem } from '../../../server/kit/store-error.js'
 import type { FaultKind } from '../soap-version.js'
 import type { QName } from '../xml/qname.js'
 import type { XmlElement } from '../xml/xml-element.js'

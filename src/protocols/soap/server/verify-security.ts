@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { demoUser, sameSecret } from '../../../server/auth/credentials.js'
+import { demoUser, sameSecret } from '../../../server/kit/auth/credentials.js'
 import type { Envelope } from '../envelope.js'
 import {
   isSecurityHeader,

@@ -6,8 +6,8 @@ import {
   print,
 } from 'graphql'
 import { UsageError } from '../../../../core/errors.js'
+import type { Prompter } from '../../../../prompt/prompter.js'
 import { promptField } from './prompt-selection.js'
-import type { Prompter } from './prompter.js'
 
 export interface BuiltOperation {
   operation: 'query' | 'mutation' | 'subscription'

@@ -15,8 +15,8 @@ import {
   Kind,
   type SelectionNode,
 } from 'graphql'
+import type { Prompter } from '../../../../prompt/prompter.js'
 import { promptValue, SKIP } from './prompt-value.js'
-import type { Prompter } from './prompter.js'
 
 /** A field as a document node: its arguments (asked for) and, for an object type, its sub-fields (picked level by level). */
 export async function promptField(

@@ -7,7 +7,7 @@ import {
   isNonNullType,
   isScalarType,
 } from 'graphql'
-import type { Prompter } from './prompter.js'
+import type { Prompter } from '../../../../prompt/prompter.js'
 
 /** Returned for an optional value the user left out. */
 export const SKIP = Symbol('skip')

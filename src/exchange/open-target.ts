@@ -1,0 +1,61 @@
+import { loadActiveProfile } from '../config/active-profile.js'
+import { expandProfile } from '../config/resolve-profile.js'
+import type { Context } from '../core/context.js'
+import { SERVE_DEFAULT_URL, type Target, targetsFromBase } from './target.js'
+
+export interface OpenTargetOptions {
+  profileName?: string
+  /** False when nothing will be sent (--dry-run, --curl): the embedded server is not started. */
+  send: boolean
+  /** Whether to say on stderr that the embedded server was started (once per process). */
+  announce?: boolean
+}
+
+let announced = false
+
+/**
+ * Chooses the profile and returns where each style is served. For the
+ * built-in `local` profile it starts the reference server in-process on an
+ * ephemeral port and says so once on stderr.
+ */
+export async function openTarget(options: OpenTargetOptions, ctx: Context): Promise<Target> {
+  const resolved = await loadActiveProfile({ profileName: options.profileName }, ctx.env)
+  const profile = expandProfile(resolved, ctx.env)
+  if (!resolved.builtin) {
+    const { rest, graphql, soap, wsdl } = profile
+    return {
+      profileName: resolved.name,
+      builtin: false,
+      rest,
+      graphql,
+      soap,
+      wsdl,
+      profile,
+      close: async () => {},
+    }
+  }
+  if (!options.send) {
+    return {
+      profileName: resolved.name,
+      builtin: true,
+      ...targetsFromBase(SERVE_DEFAULT_URL),
+      // The REST base, for an --oauth2 token URL given as a path.
+      profile: { ...profile, rest: SERVE_DEFAULT_URL },
+      close: async () => {},
+    }
+  }
+  const { startServer } = await import('../server/reference/start-server.js')
+  // unref: an idle embedded server never keeps the process alive (a library script may not call close()).
+  const server = await startServer({ port: 0, host: '127.0.0.1', unref: true })
+  if (options.announce !== false && !announced) {
+    announced = true
+    ctx.stderr.write(`apictl: profile local: started the built-in reference server at ${server.url}\n`)
+  }
+  return {
+    profileName: resolved.name,
+    builtin: true,
+    ...targetsFromBase(server.url),
+    profile: { ...profile, rest: server.url },
+    close: () => server.close(),
+  }
+}

@@ -1,0 +1,67 @@
+import type { Profile } from '../config/profile.js'
+import type { Context } from '../core/context.js'
+import type { HttpRequest } from '../core/exchange.js'
+import type { CommonOptions } from '../core/request-options.js'
+import { curlCommand } from '../render/curl-command.js'
+import { printRequest } from '../render/print-request.js'
+import { startSpinner } from '../render/spinner.js'
+import { verboseObserver } from '../render/verbose-observer.js'
+import { IDEMPOTENT_METHODS, type TransportOptions } from '../transport/transport-options.js'
+import { transportOptions } from './request-defaults.js'
+
+export interface ExchangeSteps<Result> {
+  request: HttpRequest
+  common: CommonOptions
+  profile: Profile
+  /** Sends the built request through the transport and decodes the answer; `progress` relabels the spinner. */
+  send(request: HttpRequest, transport: TransportOptions, progress: (label: string) => void): Promise<Result>
+  /** Prints the decoded result and returns the exit code. */
+  present(result: Result): number
+  /** Spinner label while waiting. */
+  label?: string
+  /** --follow (REST): follow redirects. */
+  followRedirects?: boolean
+}
+
+/**
+ * The part of the pipeline every style shares after the request is built:
+ * --dry-run / --curl stop here (given both, the request and then the curl
+ * command); else send (spinner, -v), decode, render, exit code.
+ */
+export async function runExchange<Result>(steps: ExchangeSteps<Result>, ctx: Context): Promise<number> {
+  const { request, common } = steps
+  const transport = transportOptions(common, steps.profile, ctx)
+  if (steps.followRedirects) transport.followRedirects = true
+  if (common.dryRun || common.curl) {
+    if (common.dryRun) printRequest(request, ctx, common.colour)
+    if (common.dryRun && common.curl) ctx.stdout.write('\n')
+    if (common.curl) printCurl(request, transport, ctx)
+    return 0
+  }
+  if (common.verbose) transport.observer = verboseObserver(ctx, common)
+  const spinner = startSpinner(ctx.stderr, steps.label ?? `${request.method} ${request.url}`)
+  let result: Result
+  try {
+    result = await steps.send(request, transport, (label) => spinner.update(label))
+  } finally {
+    spinner.stop()
+  }
+  return steps.present(result)
+}
+
+/** --curl: the command, with the transport settings curl can say too (-k, --max-time, --retry, --location). */
+function printCurl(request: HttpRequest, transport: TransportOptions, ctx: Context): void {
+  if (request.oauth2) {
+    ctx.stderr.write(
+      'note: the OAuth 2.0 token is fetched at send time; set APICTL_OAUTH2_TOKEN before running this.\n',
+    )
+  }
+  const retried = (IDEMPOTENT_METHODS as readonly string[]).includes(request.method.toUpperCase())
+  const command = curlCommand(request, {
+    insecure: transport.insecure,
+    timeoutSeconds: transport.timeoutMs / 1000,
+    retry: retried ? transport.retry : 0,
+    followRedirects: transport.followRedirects,
+  })
+  ctx.stdout.write(`${command}\n`)
+}

@@ -1,0 +1,86 @@
+import { BufferSink, type Context } from '../core/context.js'
+import type { CommonOptions } from '../core/request-options.js'
+import { openTarget } from '../exchange/open-target.js'
+import type { Target } from '../exchange/target.js'
+import type { ClientOptions } from './client-options.js'
+import { createGraphQLApi, type GraphQLApi } from './graphql-api.js'
+import { createRestApi, type RestApi } from './rest-api.js'
+import { createSoapApi, type SoapApi } from './soap-api.js'
+
+export interface ApictlClient extends GraphQLApi {
+  rest: RestApi
+  soap: SoapApi
+  /** Stops the embedded server, if one was started. */
+  close(): Promise<void>
+}
+
+/**
+ * One client for a program: it holds the target and credentials, starts the
+ * embedded server on first use when the profile is `local`, and resolves
+ * every call to a `{ data, error }` result instead of exiting.
+ */
+export function createClient(options: ClientOptions = {}): ApictlClient {
+  const ctx: Context = {
+    stdout: new BufferSink(),
+    stderr: new BufferSink(),
+    stdin: process.stdin,
+    env: options.env ?? process.env,
+    cwd: process.cwd(),
+  }
+  let target: Promise<Target> | undefined
+  const getTarget = () => {
+    target ??= openClientTarget(options, ctx)
+    return target
+  }
+  const common = commonOptions(options)
+  const graphql = createGraphQLApi(getTarget, common, ctx, { validate: options.validate })
+  return {
+    rest: createRestApi(getTarget, common, ctx),
+    soap: createSoapApi(getTarget, common, ctx, options.wss),
+    query: graphql.query,
+    mutate: graphql.mutate,
+    async close() {
+      if (target) await (await target).close()
+    },
+  }
+}
+
+async function openClientTarget(options: ClientOptions, ctx: Context): Promise<Target> {
+  const explicit = options.rest ?? options.graphql ?? options.soap ?? options.wsdl
+  if (explicit !== undefined && options.profile === undefined) {
+    const { rest, graphql, soap, wsdl } = options
+    return {
+      profileName: '(client)',
+      builtin: false,
+      rest,
+      graphql,
+      soap,
+      wsdl,
+      profile: {},
+      close: async () => {},
+    }
+  }
+  const target = await openTarget({ profileName: options.profile, send: true, announce: false }, ctx)
+  return {
+    ...target,
+    rest: options.rest ?? target.rest,
+    graphql: options.graphql ?? target.graphql,
+    soap: options.soap ?? target.soap,
+    wsdl: options.wsdl ?? target.wsdl,
+  }
+}
+
+function commonOptions(options: ClientOptions): CommonOptions {
+  return {
+    headers: Object.entries(options.headers ?? {}),
+    user: options.user,
+    token: options.token,
+    oauth2: options.oauth2,
+    timeoutSeconds: options.timeout,
+    retry: options.retry ?? 0,
+    insecure: options.insecure ?? false,
+    verbose: false,
+    dryRun: false,
+    curl: false,
+  }
+}

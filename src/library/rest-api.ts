@@ -1,0 +1,108 @@
+import type { Context } from '../core/context.js'
+import { isApictlError } from '../core/errors.js'
+import { exitCodeForStatus } from '../core/exit-codes.js'
+import type { CommonOptions } from '../core/request-options.js'
+import { requestDefaults, transportOptions } from '../exchange/request-defaults.js'
+import type { Target } from '../exchange/target.js'
+import { buildRestRequest } from '../protocols/rest/client/build-rest-request.js'
+import { decodeRestResponse, type RestResult } from '../protocols/rest/client/decode-rest-response.js'
+import { resolveRestUrl } from '../protocols/rest/client/resolve-rest-url.js'
+import { parseRestMethod } from '../protocols/rest/client/rest-method.js'
+import { send } from '../transport/send.js'
+import type { ApiError, RestCallOptions, RestResponse } from './client-options.js'
+
+type Call = <T = unknown>(path: string, options?: RestCallOptions) => Promise<RestResponse<T>>
+
+export interface RestApi {
+  request<T = unknown>(method: string, path: string, options?: RestCallOptions): Promise<RestResponse<T>>
+  get: Call
+  post: Call
+  put: Call
+  patch: Call
+  delete: Call
+  head: Call
+  options: Call
+}
+
+/** `client.rest.*`: the same build → send → decode as `apictl rest`, resolved to `{ data, error }`. */
+export function createRestApi(
+  getTarget: () => Promise<Target>,
+  common: CommonOptions,
+  ctx: Context,
+): RestApi {
+  async function request<T>(
+    methodText: string,
+    path: string,
+    options: RestCallOptions = {},
+  ): Promise<RestResponse<T>> {
+    try {
+      const target = await getTarget()
+      const defaults = requestDefaults(common, target.profile)
+      const built = buildRestRequest({
+        method: parseRestMethod(methodText),
+        url: resolveRestUrl(path, target.rest, target.profileName),
+        headers: [...defaults.headers, ...Object.entries(options.headers ?? {})],
+        query: queryPairs(options.query),
+        json: options.body,
+        accept: options.accept,
+        oauth2: defaults.oauth2,
+      })
+      const transport = {
+        ...transportOptions(common, target.profile, ctx),
+        keepAlive: true,
+        signal: options.signal,
+      }
+      return toRestResponse<T>(decodeRestResponse(await send(built, transport), built.method))
+    } catch (error) {
+      if (!isApictlError(error)) throw error
+      return {
+        error: { message: error.message, exitCode: error.exitCode, where: error.where, hint: error.hint },
+      }
+    }
+  }
+  const call =
+    (method: string): Call =>
+    (path, options) =>
+      request(method, path, options)
+  return {
+    request,
+    get: call('GET'),
+    post: call('POST'),
+    put: call('PUT'),
+    patch: call('PATCH'),
+    delete: call('DELETE'),
+    head: call('HEAD'),
+    options: call('OPTIONS'),
+  }
+}
+
+function toRestResponse<T>(result: RestResult): RestResponse<T> {
+  const body = result.body
+  const data = (
+    body.kind === 'json' ? body.value : body.kind === 'xml' || body.kind === 'text' ? body.text : undefined
+  ) as T | undefined
+  const response: RestResponse<T> = { status: result.status, headers: result.headers, data }
+  if (result.status >= 400) response.error = httpError(result, data)
+  return response
+}
+
+function httpError(result: RestResult, data: unknown): ApiError {
+  const detail =
+    typeof data === 'object' && data !== null ? (data as { detail?: unknown; title?: unknown }) : {}
+  const text =
+    typeof detail.detail === 'string' ? detail.detail : typeof detail.title === 'string' ? detail.title : ''
+  return {
+    message: `HTTP ${result.status} ${result.statusText}${text ? `: ${text}` : ''}`,
+    exitCode: exitCodeForStatus(result.status),
+    status: result.status,
+    where: `${result.method} ${result.response.url}`,
+  }
+}
+
+function queryPairs(query: RestCallOptions['query']): Array<[string, string]> {
+  const pairs: Array<[string, string]> = []
+  for (const [name, value] of Object.entries(query ?? {})) {
+    for (const one of Array.isArray(value) ? value : [value]) pairs.push([name, String(one)])
+  }
+  return pairs
+}

@@ -1,0 +1,174 @@
+import type { Context } from '../core/context.js'
+import { type ApictlError, isApictlError } from '../core/errors.js'
+import type { CommonOptions } from '../core/request-options.js'
+import { requestDefaults, transportOptions } from '../exchange/request-defaults.js'
+import type { Target } from '../exchange/target.js'
+import type { FaultSummary } from '../protocols/soap/client/fault-summary.js'
+import type { ServiceDescription } from '../protocols/soap/client/service-description.js'
+import type { TypedValue } from '../protocols/soap/client/typed-values.js'
+import type { ApiError, WssCredentials } from './client-options.js'
+
+export type { FaultSummary as SoapFault }
+
+/** A Header entry: `'{urn:x}Token=abc'`, or the same as parts. */
+export type SoapHeaderEntry = string | { namespace: string; name: string; value: string }
+
+export interface SoapCallOptions {
+  /** SOAP 1.1 (default, or the WSDL's only version) or 1.2. */
+  version?: '1.1' | '1.2'
+  /** Header entries; `mustUnderstand` and `actor` apply to them. */
+  header?: SoapHeaderEntry[]
+  mustUnderstand?: boolean
+  /** actor (1.1) or role (1.2) of the header entries. */
+  actor?: string
+  /** A WS-Security UsernameToken (PasswordText, mustUnderstand): `'USER:PASS'` or the parts; instead of the client's `wss`. */
+  wss?: WssCredentials
+  /** The SOAPAction; default the WSDL's, else "". `null` sends none at all. */
+  action?: string | null
+  /** The operation element's namespace, instead of the WSDL's (needed without a WSDL). */
+  namespace?: string
+  /** The endpoint for this call, instead of the client's `soap` URL or the WSDL's address. */
+  endpoint?: string
+  encodingStyle?: string
+  method?: 'POST' | 'M-POST'
+  /** Extra HTTP headers. */
+  headers?: Record<string, string>
+  signal?: AbortSignal
+}
+
+/** A SOAP call's error: what the CLI would print, its exit code, and for a fault the fault itself. */
+export interface SoapCallError extends ApiError {
+  /** Set when the service answered with a fault (the same object as the result's `fault`). */
+  fault?: FaultSummary
+}
+
+/**
+ * A SOAP call's outcome: the response values, or an error; a fault is never
+ * thrown. A fault sets both `error` (so `const { data, error }` sees it) and
+ * `fault` (kept for compatibility).
+ */
+export interface SoapCallResult<T = Record<string, TypedValue>> {
+  data?: { operation: string; result: T }
+  /** The fault, when the service answered with one; `error.fault` holds it too. */
+  fault?: FaultSummary
+  /** HTTP status, when the server answered. (A one-way operation answered 202/204 with no envelope: `data.result` is null.) */
+  status?: number
+  /**
+   * Anything but a result: a fault (message `SOAP fault (Client): …`, exit
+   * code 4 for Client/Sender, VersionMismatch, MustUnderstand, 5 for
+   * Server/Receiver), usage (2, nothing sent), network (3), HTTP 4xx/5xx
+   * without an envelope (4/5), not an envelope (6).
+   */
+  error?: SoapCallError
+}
+
+export interface SoapApi {
+  /** Calls an operation with its parameters (`{ id: '1' }`; objects nest, arrays repeat). */
+  call<T = Record<string, TypedValue>>(
+    operation: string,
+    parameters?: Record<string, unknown>,
+    options?: SoapCallOptions,
+  ): Promise<SoapCallResult<T>>
+}
+
+function headerEntry(entry: SoapHeaderEntry): string {
+  return typeof entry === 'string' ? entry : `{${entry.namespace}}${entry.name}=${entry.value}`
+}
+
+function toApiError(error: ApictlError): ApiError {
+  const apiError: ApiError = { message: error.message, exitCode: error.exitCode }
+  if (error.where !== undefined) apiError.where = error.where
+  if (error.hint !== undefined) apiError.hint = error.hint
+  return apiError
+}
+
+/**
+ * `client.soap.call`: the same plan → envelope → send → decode as `apictl
+ * soap call`, resolved to `{ data }`, `{ fault, error }` or `{ error }`. The WSDL
+ * (the client's `wsdl`, or the profile's; with neither and no `namespace`,
+ * the one at `<soap URL>?wsdl`) is read once per client and kept in memory. The SOAP modules load on the first call.
+ */
+export function createSoapApi(
+  getTarget: () => Promise<Target>,
+  common: CommonOptions,
+  ctx: Context,
+  clientWss?: WssCredentials,
+): SoapApi {
+  let service: Promise<ServiceDescription | undefined> | undefined
+  /** WSDLs read from `<endpoint>?wsdl` when the client has none, by URL. */
+  const discovered = new Map<string, Promise<ServiceDescription>>()
+
+  async function call<T>(
+    operation: string,
+    parameters: Record<string, unknown> = {},
+    options: SoapCallOptions = {},
+  ) {
+    try {
+      const soap = await import('../protocols/soap/client/call-soap.js')
+      const target = await getTarget()
+      const defaults = requestDefaults(common, target.profile)
+      const http = {
+        headers: [...defaults.headers, ...Object.entries(options.headers ?? {})],
+        unsetHeaders: defaults.unsetHeaders,
+        oauth2: defaults.oauth2,
+        transport: {
+          ...transportOptions(common, target.profile, ctx),
+          keepAlive: true,
+          signal: options.signal,
+        },
+      }
+      const wsdl = target.wsdl
+      service ??=
+        wsdl === undefined
+          ? Promise.resolve(undefined)
+          : soap.describeWsdl(wsdl, { ...http, headers: defaults.headers }).catch((error: unknown) => {
+              service = undefined
+              throw error
+            })
+      const endpoint = options.endpoint ?? target.soap
+      let described = await service
+      const location = endpoint === undefined ? undefined : soap.wsdlUrlFor(endpoint)
+      if (described === undefined && options.namespace === undefined && location !== undefined) {
+        // No WSDL and no namespace: ask the endpoint for its own WSDL (once per URL).
+        let pending = discovered.get(location)
+        if (pending === undefined) {
+          pending = soap.describeWsdl(location, { ...http, headers: defaults.headers }).catch((error) => {
+            discovered.delete(location)
+            throw soap.discoveryError(
+              location,
+              error,
+              "Give the client a WSDL, createClient({ soap, wsdl }), or the operation's namespace: soap.call(op, params, { namespace }).",
+            )
+          })
+          discovered.set(location, pending)
+        }
+        described = await pending
+      }
+      const credentials = options.wss ?? clientWss
+      const wss =
+        typeof credentials === 'object' ? `${credentials.username}:${credentials.password}` : credentials
+      return await soap.callSoap<T>(
+        {
+          operation,
+          parameters,
+          version: options.version,
+          header: options.header?.map(headerEntry),
+          mustUnderstand: options.mustUnderstand,
+          actor: options.actor,
+          wss,
+          action: options.action,
+          namespace: options.namespace,
+          encodingStyle: options.encodingStyle,
+          method: options.method,
+          endpoint,
+        },
+        described,
+        http,
+      )
+    } catch (error) {
+      if (!isApictlError(error)) throw error
+      return { error: toApiError(error) } as SoapCallResult<T>
+    }
+  }
+  return { call }
+}

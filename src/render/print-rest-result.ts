@@ -1,0 +1,167 @@
+import { type Context, colourEnabled } from '../core/context.js'
+import { isApictlError } from '../core/errors.js'
+import { headerValue, mediaType } from '../core/exchange.js'
+import type { CommonOptions, OutputFormat } from '../core/request-options.js'
+import type { RestResult } from '../protocols/rest/client/decode-rest-response.js'
+import { formatBinaryNotice } from './binary.js'
+import { formatHeaders } from './format-headers.js'
+import { formatJson } from './format-json.js'
+import { formatJsonText } from './format-json-text.js'
+import { formatStatusLine } from './format-status-line.js'
+import { formatTable } from './format-table.js'
+import { formatXmlText } from './format-xml.js'
+import { outputWidth } from './output-width.js'
+import { xmlToJson } from './xml-to-json.js'
+
+interface View {
+  colour: boolean
+  columns: number
+  tty: boolean
+  warn(message: string): void
+}
+
+export interface RestPrintOptions {
+  /** The list --all merged from every page. */
+  merged?: unknown[]
+  /** --follow was given: a 3xx that is still here was not a redirect to follow. */
+  followRedirects?: boolean
+}
+
+/**
+ * stdout gets the result only (body, headers for HEAD, methods for OPTIONS);
+ * the status line, a redirect not followed and warnings go to stderr.
+ */
+export function printRestResult(
+  result: RestResult,
+  common: CommonOptions,
+  ctx: Context,
+  options: RestPrintOptions = {},
+): void {
+  printStatus(result, common, ctx, options.followRedirects === true)
+  const view: View = {
+    colour: colourEnabled(ctx.stdout, ctx.env, common.colour),
+    columns: outputWidth(ctx.stdout, ctx.env),
+    tty: ctx.stdout.isTTY,
+    warn: (message) => ctx.stderr.write(`warning: ${message}\n`),
+  }
+  for (const warning of result.warnings) view.warn(warning)
+  const output = restOutput(result, common.output ?? 'pretty', view, options.merged)
+  if (output === undefined) return
+  if (Buffer.isBuffer(output)) ctx.stdout.write(output)
+  else ctx.stdout.write(output.endsWith('\n') ? output : `${output}\n`)
+}
+
+/**
+ * The status line on stderr: on a terminal, for an error status, and for a
+ * redirect (with its Location, and how to follow it). -v has shown it already.
+ */
+function printStatus(result: RestResult, common: CommonOptions, ctx: Context, followed: boolean): void {
+  const colour = colourEnabled(ctx.stderr, ctx.env, common.colour)
+  const isRedirect = result.status >= 300 && result.status < 400
+  const location = isRedirect ? headerValue(result.headers, 'location') : undefined
+  if ((ctx.stderr.isTTY || result.status >= 400 || location !== undefined) && !common.verbose) {
+    ctx.stderr.write(`${formatStatusLine(result.response, { colour })}\n`)
+    if (location !== undefined) ctx.stderr.write(`${formatHeaders({ Location: location }, { colour })}\n`)
+  }
+  if (location !== undefined && !followed) {
+    ctx.stderr.write('note: a redirect, not followed; add --follow to follow it.\n')
+  }
+}
+
+/** What stdout shows for a REST result in a format: text, the raw bytes, or nothing. */
+function restOutput(
+  result: RestResult,
+  format: OutputFormat,
+  view: View,
+  merged?: unknown[],
+): string | Buffer | undefined {
+  const { colour } = view
+  if (result.method === 'HEAD') {
+    return format === 'json'
+      ? formatJson(result.headers, { colour })
+      : formatHeaders(result.headers, { colour })
+  }
+  if (result.method === 'OPTIONS' && result.body.kind === 'empty') {
+    const allowed = allowedMethods(result)
+    return format === 'json' ? JSON.stringify(allowed) : allowed.join(', ')
+  }
+  if (format === 'raw') return result.response.body
+  if (merged !== undefined) {
+    return format === 'table'
+      ? formatTable(merged, { colour, columns: view.columns })
+      : formatJson(merged, { colour })
+  }
+  if (format === 'table' || format === 'json') return structuredOutput(result, format, view)
+  if (format === 'xml' && result.body.kind !== 'xml' && result.body.kind !== 'empty') {
+    view.warn('-o xml applies to XML bodies; showing the body as it is.')
+  }
+  return prettyBody(result, view)
+}
+
+/** -o json / -o table: the body as data (XML converted); a body that is not data is shown as received, with a warning. */
+function structuredOutput(
+  result: RestResult,
+  format: 'json' | 'table',
+  view: View,
+): string | Buffer | undefined {
+  const { colour } = view
+  const body = result.body
+  if (body.kind === 'empty') return undefined
+  if (body.kind === 'json') {
+    return format === 'table'
+      ? formatTable(body.value, { colour, columns: view.columns })
+      : formatJsonText(body.text, { colour }).text
+  }
+  if (body.kind === 'xml') {
+    let value: unknown
+    try {
+      value = xmlToJson(body.text)
+    } catch (error) {
+      if (!isApictlError(error)) throw error
+      view.warn(`${error.message}; -o ${format} shows it as received.`)
+      return body.text
+    }
+    return format === 'table'
+      ? formatTable(value, { colour, columns: view.columns })
+      : formatJson(value, { colour })
+  }
+  if (body.kind === 'text' && body.problem !== undefined) {
+    view.warn(`${body.problem}; -o ${format} shows it as received.`)
+    return body.text
+  }
+  view.warn(`-o ${format} needs a JSON or XML body; showing the body as it is.`)
+  return prettyBody(result, view)
+}
+
+function prettyBody(result: RestResult, view: View): string | Buffer | undefined {
+  const body = result.body
+  switch (body.kind) {
+    case 'empty':
+      return undefined
+    case 'json':
+      return formatJsonText(body.text, { colour: view.colour }).text
+    case 'xml': {
+      const formatted = formatXmlText(body.text, { colour: view.colour })
+      if (formatted.error !== undefined) {
+        view.warn(
+          `The body claims ${mediaType(result.contentType)} but is not well-formed XML (${formatted.error}); shown as received.`,
+        )
+      }
+      return formatted.text
+    }
+    case 'binary':
+      return view.tty ? formatBinaryNotice(body.bytes, result.contentType) : result.response.body
+    case 'text':
+      if (body.problem !== undefined) view.warn(`${body.problem}; shown as received.`)
+      return body.text
+  }
+}
+
+function allowedMethods(result: RestResult): string[] {
+  const allow =
+    headerValue(result.headers, 'allow') ?? headerValue(result.headers, 'access-control-allow-methods') ?? ''
+  return allow
+    .split(',')
+    .map((method) => method.trim().toUpperCase())
+    .filter(Boolean)
+}

@@ -1,0 +1,105 @@
+import type { SoapCommandOptions } from '../../cli/commands/soap-command.js'
+import type { Context } from '../../core/context.js'
+import { UsageError } from '../../core/errors.js'
+import type { CommonOptions } from '../../core/request-options.js'
+import type { SoapSession } from '../../exchange/soap/soap-session.js'
+import type { Prompter } from '../../prompt/prompter.js'
+import { promptSoapCall } from '../../prompt/soap-prompt.js'
+import type { ParameterNode } from '../../protocols/soap/client/parameter-tree.js'
+import { defaultVersion, findOperation } from '../../protocols/soap/client/plan-soap-call.js'
+import { boundOperation } from '../../protocols/soap/client/service-description.js'
+import type { ReplSession } from '../session.js'
+import { commonOptions, parseLine, SOAP_LINE_OPTIONS } from './line-options.js'
+import { sessionService, soapSessionOf } from './soap-service.js'
+
+/** A `soap` line read: the operation and its parameters (typed, or answered at the prompts), and the options. */
+export interface SoapCallInput {
+  operation: string
+  parameters: readonly string[] | ParameterNode[]
+  common: CommonOptions
+  options: SoapCommandOptions
+  soap: SoapSession
+}
+
+/**
+ * Reads `soap OPERATION [PARAM=VALUE ...] [OPTIONS]`. Without an operation,
+ * or without the parameters the operation requires, it asks for them (on a
+ * terminal, with the prompts of `apictl soap call`); undefined when the
+ * prompts were cancelled.
+ */
+export async function soapCallInput(
+  words: string[],
+  session: ReplSession,
+  ctx: Context,
+): Promise<SoapCallInput | undefined> {
+  const { positionals, values } = parseLine(words, SOAP_LINE_OPTIONS, 'soap OPERATION [PARAM=VALUE ...]')
+  const common = session.requestOptions(commonOptions(values))
+  const options = soapOptions(values, session)
+  const soap = soapSessionOf(session, common, options, ctx)
+  const [operation, ...parameters] = positionals
+  const complete =
+    operation !== undefined &&
+    (parameters.length > 0 || !(await needsParameters(session, operation, options, ctx)))
+  if (complete) return { operation, parameters, common, options, soap }
+  if (operation === undefined && !session.options.terminal && session.options.prompter === undefined) {
+    throw new UsageError('soap needs an OPERATION.', {
+      hint: 'For example: soap GetItem id=1 (.ops lists them).',
+    })
+  }
+  const picked = await session.withPrompter('soap', (prompter) =>
+    promptSoapCall(soap, ctx, operation === undefined ? prompter : preselect(prompter, operation)),
+  )
+  return picked === undefined ? undefined : { ...picked, common, options, soap }
+}
+
+/** The line's options as `apictl soap call` takes them; WS-Security from `.auth wss` unless the line gives --wss. */
+function soapOptions(values: Record<string, unknown>, session: ReplSession): SoapCommandOptions {
+  const version = values.soap as string | undefined
+  if (version !== undefined && version !== '1.1' && version !== '1.2') {
+    throw new UsageError(`--soap ${version}: the SOAP version is 1.1 or 1.2.`)
+  }
+  const method = values.method as string | undefined
+  if (method !== undefined && method !== 'POST' && method !== 'M-POST') {
+    throw new UsageError(`--method ${method}: POST or M-POST.`)
+  }
+  return {
+    endpoint: values.endpoint as string | undefined,
+    soap: version as SoapCommandOptions['soap'],
+    ns: values.ns as string | undefined,
+    action: values['no-action'] === true ? false : (values.action as string | undefined),
+    soapHeader: values['soap-header'] as string[] | undefined,
+    mustUnderstand: values['must-understand'] as boolean | undefined,
+    actor: values.actor as string | undefined,
+    wss: (values.wss as string | undefined) ?? session.wss,
+    encodingStyle: values['encoding-style'] as string | undefined,
+    method: method as SoapCommandOptions['method'],
+  }
+}
+
+/** Whether to ask for the parameters: on a terminal, for an operation of the WSDL that requires some. */
+async function needsParameters(
+  session: ReplSession,
+  operation: string,
+  options: SoapCommandOptions,
+  ctx: Context,
+): Promise<boolean> {
+  if (!session.options.terminal && session.options.prompter === undefined) return false
+  const loaded = await sessionService(session, ctx)
+  if (loaded === undefined) return false
+  const described = findOperation(loaded.service, operation)
+  const bound = boundOperation(described, options.soap ?? defaultVersion(loaded.service, described))
+  return bound?.input.parameters.some((parameter) => parameter.minOccurs > 0) ?? false
+}
+
+/** The operation is already chosen: its pick in promptSoapCall answers itself, the parameter prompts remain. */
+function preselect(prompter: Prompter, operation: string): Prompter {
+  let picked = false
+  return {
+    ...prompter,
+    select: async (message, choices) => {
+      const choice = picked ? undefined : choices.find((candidate) => candidate.name === operation)
+      picked = true
+      return choice === undefined ? prompter.select(message, choices) : choice.value
+    },
+  }
+}

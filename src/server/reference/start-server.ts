@@ -1,0 +1,95 @@
+import { createRestHandler } from '../../protocols/rest/server/rest-handler.js'
+import { Authenticator } from '../kit/auth/authenticator.js'
+import { TokenIssuer, tokenSettingsFromEnv } from '../kit/auth/token-issuer.js'
+import { formatOrigin } from '../kit/http/base-url.js'
+import type { MountDefinition, ServerServices } from '../kit/mount.js'
+import { Store } from '../kit/store.js'
+import { LazyMount } from './lazy-mount.js'
+import { defaultMounts } from './mounts.js'
+import { createNodeServer } from './node-server.js'
+import { DataFile } from './persistence.js'
+import { createRouter } from './request-router.js'
+import { loadSeed } from './seed.js'
+
+export interface ServerOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number
+  /** Default 127.0.0.1. */
+  host?: string
+  /** Keep the store in this JSON file (created from the seed when missing). Default: in memory. */
+  dataFile?: string
+  /** Receives one line per request: `GET /v1/items 200 1.2ms`. */
+  log?: (line: string) => void
+  /** Receives internal failures (a 500's cause, a mount that fails to load); default: `log`. */
+  logError?: (line: string) => void
+  /** Where APICTL_JWT_SECRET and APICTL_TOKEN_TTL are read; default process.env. */
+  env?: Record<string, string | undefined>
+  /** HS256 key for bearer tokens; overrides APICTL_JWT_SECRET. */
+  jwtSecret?: string
+  /** Lifetime of issued tokens; overrides APICTL_TOKEN_TTL. */
+  tokenTtlSeconds?: number
+  /** The lazily loaded halves beside REST; default GraphQL at /graphql and SOAP at /soap. */
+  mounts?: readonly MountDefinition[]
+  /**
+   * Let the process exit while the server is idle: neither the listening
+   * socket nor idle keep-alive connections keep it alive, while a request
+   * being answered does. For an embedded server (a library client's, a
+   * command's), so a script that forgets close() still ends; close() works
+   * the same. Default false (`apictl serve` runs until stopped).
+   */
+  unref?: boolean
+}
+
+export interface RunningServer {
+  /** `http://127.0.0.1:PORT` */
+  url: string
+  port: number
+  host: string
+  store: Store
+  auth: Authenticator
+  /** Stops listening, ends keep-alive and in-flight connections, waits for pending writes. */
+  close(): Promise<void>
+}
+
+async function openStore(options: ServerOptions): Promise<Store> {
+  if (options.dataFile === undefined) return new Store(await loadSeed())
+  const { file, state } = await DataFile.open(options.dataFile, loadSeed)
+  return new Store(state, { sink: file })
+}
+
+/**
+ * The reference server (SPEC §7): one node:http server with REST at /v1 and
+ * /v2, the OAuth token endpoint, and GraphQL and SOAP mounted lazily, all
+ * over one store.
+ */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1'
+  const env = options.env ?? process.env
+  const settings = tokenSettingsFromEnv(env)
+  const tokens = new TokenIssuer({
+    secret: options.jwtSecret ?? settings.secret,
+    ttlSeconds: options.tokenTtlSeconds ?? settings.ttlSeconds,
+  })
+  const auth = new Authenticator(tokens)
+  const store = await openStore(options)
+  const { log } = options
+  const logError = options.logError ?? log
+  let origin = formatOrigin(host, options.port ?? 0)
+  const services: ServerServices = { store, auth, origin: () => origin, log: logError }
+  const mounts = (options.mounts ?? defaultMounts).map((definition) => new LazyMount(definition, services))
+  const route = createRouter({ rest: createRestHandler(services), tokens, mounts, log: logError })
+  const http = createNodeServer(route, mounts, log, { unref: options.unref })
+  const port = await http.listen(options.port ?? 0, host)
+  origin = formatOrigin(host, port)
+
+  let closing: Promise<void> | undefined
+  const close = () => {
+    closing ??= (async () => {
+      await http.stop()
+      await Promise.all(mounts.map((mount) => mount.close()))
+      await store.flushed()
+    })()
+    return closing
+  }
+  return { url: origin, port, host, store, auth, close }
+}
