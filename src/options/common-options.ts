@@ -2,6 +2,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander'
 import { parseHeader } from '../config/profile-options.js'
 import { UsageError } from '../core/errors.js'
 import { type CommonOptions, OUTPUT_FORMATS, type OutputFormat } from '../core/request-options.js'
+import { parseSize } from '../core/size.js'
 
 /** Adds the options every style shares (SPEC §3) to a command. */
 export function addCommonOptions(command: Command): Command {
@@ -19,11 +20,20 @@ export function addCommonOptions(command: Command): Command {
       positiveNumber,
     )
     .option('--retry <n>', 'retries on network errors and 502/503/504 (idempotent methods only)', count, 0)
+    .option(
+      '--max-size <size>',
+      'largest response body accepted, counted after decompression (default 1GiB; e.g. 10MB, 512KiB)',
+      sizeArgument,
+    )
     .option('--insecure', 'skip TLS certificate verification')
     .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS))
     .option('--no-color', 'plain output without colour (also NO_COLOR)')
     .option('-v, --verbose', 'request and response heads and timings on stderr (credentials redacted)')
-    .option('--dry-run', 'print the exact request (full URL, headers, body) and send nothing')
+    .option(
+      '--dry-run',
+      'print the exact request (full URL, headers, body) and send nothing; credentials redacted',
+    )
+    .option('--show-secrets', 'with --dry-run: show credentials in clear')
     .option(
       '--curl',
       'print an equivalent curl command and send nothing (with --dry-run: the request, then the command)',
@@ -41,11 +51,13 @@ interface RawCommonOptions {
   scope?: string
   timeout?: number
   retry: number
+  maxSize?: number
   insecure?: boolean
   output?: OutputFormat
   color?: boolean
   verbose?: boolean
   dryRun?: boolean
+  showSecrets?: boolean
   curl?: boolean
   profile?: string
 }
@@ -74,11 +86,13 @@ export function normalizeCommonOptions(raw: RawCommonOptions): CommonOptions {
       : undefined,
     timeoutSeconds: raw.timeout,
     retry: raw.retry,
+    maxSize: raw.maxSize,
     insecure: raw.insecure ?? false,
     output: raw.output,
     colour: raw.color === false ? false : undefined,
     verbose: raw.verbose ?? false,
     dryRun: raw.dryRun ?? false,
+    showSecrets: raw.showSecrets ?? false,
     curl: raw.curl ?? false,
   }
 }
@@ -119,6 +133,17 @@ function positiveNumber(value: string): number {
   if (!Number.isFinite(number) || number <= 0)
     throw new InvalidArgumentError('expected a number of seconds above 0.')
   return number
+}
+
+/** --max-size: `10MB`, `1GiB`, `512k`, `2048` (bytes). */
+export function parseSizeOption(value: string): number | undefined {
+  return parseSize(value)
+}
+
+function sizeArgument(value: string): number {
+  const bytes = parseSize(value)
+  if (bytes === undefined) throw new InvalidArgumentError('expected a size such as 10MB, 512KiB or 1GiB.')
+  return bytes
 }
 
 function count(value: string): number {

@@ -1,8 +1,7 @@
-import got, { type OptionsInit, parseLinkHeader, type Response } from 'got'
-import { isApictlError } from '../core/errors.js'
+import { parseLinkHeader } from 'got'
 import type { HttpRequest, HttpResponse } from '../core/exchange.js'
-import { toNetworkError } from './network-error.js'
-import { gotOptions, toHttpResponse, withOAuth2 } from './send.js'
+import { headersFor, receive } from './receive.js'
+import { callDeadline, transportError, withOAuth2 } from './send.js'
 import type { TransportOptions } from './transport-options.js'
 
 export interface PaginateOptions {
@@ -23,7 +22,8 @@ export interface PaginatedResult {
 
 /**
  * Follows `Link: rel="next"` (or, without Link, the `page` query parameter
- * while pages come back full) using got's pagination, merging the lists.
+ * while pages come back full), merging the lists; every page through the
+ * one transport (retries, --max-size each), all within one time limit.
  */
 export async function sendAllPages(
   request: HttpRequest,
@@ -31,40 +31,31 @@ export async function sendAllPages(
   paging: PaginateOptions,
 ): Promise<PaginatedResult> {
   const pages: HttpResponse[] = []
-  let stopped = false
+  const items: unknown[] = []
   let truncated = false
-  const deadline = AbortSignal.timeout(options.timeoutMs)
-  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline
+  const call = callDeadline(options)
   try {
-    const prepared = await withOAuth2(request, { ...options, signal })
-    const base = gotOptions(prepared, options, signal) as OptionsInit
-    const items = await got.paginate.all<unknown, Buffer>(prepared.url, {
-      ...base,
-      pagination: {
-        requestLimit: paging.maxPages,
-        transform: (response: Response<Buffer>) => {
-          const page = toHttpResponse(response)
-          pages.push(page)
-          options.observer?.responseReceived?.(page)
-          paging.onPage?.(pages.length, page)
-          const list = page.status < 300 ? paging.extract(page) : undefined
-          if (list === undefined) stopped = true
-          return list ?? []
-        },
-        paginate: ({ response, currentItems }) => {
-          if (stopped) return false
-          const next = nextPage(response as Response<Buffer>, currentItems.length)
-          if (next && pages.length >= paging.maxPages) truncated = true
-          return next
-        },
-      },
-    } as OptionsInit)
-    const last = pages.at(-1)
-    if (!last) throw new Error('no page was received')
-    return { items, pages, last, truncated }
+    let next: HttpRequest | undefined = await withOAuth2(request, { ...options, signal: call.signal })
+    while (next !== undefined) {
+      const page = await receive(next, options, call.signal, call.deadline)
+      pages.push(page)
+      paging.onPage?.(pages.length, page)
+      const list = page.status < 300 ? paging.extract(page) : undefined
+      if (list === undefined) break
+      items.push(...list)
+      const url = nextPage(page, list.length)
+      if (url === undefined) break
+      if (pages.length >= paging.maxPages) {
+        truncated = true
+        break
+      }
+      next = { ...next, url, headers: headersFor(next.headers, next.url, url, options.secretHeaders) }
+    }
+    return { items, pages, last: pages.at(-1)!, truncated }
   } catch (error) {
-    if (isApictlError(error)) throw error
-    throw toNetworkError(error, request.method, request.url, options.timeoutMs)
+    throw transportError(error, request, options)
+  } finally {
+    call.done()
   }
 }
 
@@ -81,11 +72,12 @@ export function linksNextPage(response: HttpResponse): boolean {
   return link !== undefined && nextLink(link) !== undefined
 }
 
-function nextPage(response: Response<Buffer>, count: number): OptionsInit | false {
+/** The next page's URL, or undefined when this was the last. */
+function nextPage(response: HttpResponse, count: number): string | undefined {
   const link = response.headers.link
   if (link) {
     const next = nextLink(link)
-    return next ? { url: new URL(next, response.url) } : false
+    return next ? new URL(next, response.url).href : undefined
   }
   const url = new URL(response.url)
   const page = Number(url.searchParams.get('page') ?? '1')
@@ -93,7 +85,7 @@ function nextPage(response: Response<Buffer>, count: number): OptionsInit | fals
   const total = Number(response.headers['x-total-count'] ?? Number.NaN)
   const full = Number.isFinite(limit) ? count >= limit : count > 0
   const more = Number.isFinite(total) && Number.isFinite(limit) ? page * limit < total : full
-  if (count === 0 || !more || !Number.isInteger(page)) return false
+  if (count === 0 || !more || !Number.isInteger(page)) return undefined
   url.searchParams.set('page', String(page + 1))
-  return { url }
+  return url.href
 }

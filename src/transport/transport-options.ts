@@ -26,6 +26,15 @@ export interface TransportOptions {
   tokenStore?: TokenStore
   /** Reuse connections between calls (the REPL and the library). */
   keepAlive?: boolean
+  /** The largest body accepted, in bytes, counted after decompression (--max-size; default 1 GiB). */
+  maxSize?: number
+  /**
+   * What set maxSize when it is not --max-size (a reader's own bound, such as
+   * `the most a SOAP answer may be`), for the message.
+   */
+  maxSizeLabel?: string
+  /** More header names (besides Authorization, Proxy-Authorization, Cookie and API-key-like names) never sent to another origin. */
+  secretHeaders?: readonly string[]
 }
 
 export type SendFunction = (request: HttpRequest, options: TransportOptions) => Promise<HttpResponse>

@@ -1,7 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { UsageError } from '../../core/errors.js'
 import { type CommonOptions, OUTPUT_FORMATS, type OutputFormat } from '../../core/request-options.js'
-import { normalizeCommonOptions } from '../../options/common-options.js'
+import { normalizeCommonOptions, parseSizeOption } from '../../options/common-options.js'
 
 type OptionSpec = NonNullable<ParseArgsConfig['options']>
 
@@ -12,11 +12,13 @@ export const COMMON_LINE_OPTIONS = {
   token: { type: 'string' },
   timeout: { type: 'string' },
   retry: { type: 'string' },
+  'max-size': { type: 'string' },
   insecure: { type: 'boolean' },
   output: { type: 'string', short: 'o' },
   'no-color': { type: 'boolean' },
   verbose: { type: 'boolean', short: 'v' },
   'dry-run': { type: 'boolean' },
+  'show-secrets': { type: 'boolean' },
   curl: { type: 'boolean' },
 } as const satisfies OptionSpec
 
@@ -99,13 +101,27 @@ export function commonOptions(values: LineValues): CommonOptions {
     token: values.token as string | undefined,
     timeout: numberOption(values.timeout, '--timeout', (n) => n > 0),
     retry: numberOption(values.retry, '--retry', (n) => Number.isInteger(n) && n >= 0) ?? 0,
+    maxSize: sizeOption(values['max-size']),
     insecure: values.insecure as boolean | undefined,
     output: output as OutputFormat | undefined,
     color: values['no-color'] === true ? false : undefined,
     verbose: values.verbose as boolean | undefined,
     dryRun: values['dry-run'] as boolean | undefined,
+    showSecrets: values['show-secrets'] as boolean | undefined,
     curl: values.curl as boolean | undefined,
   })
+}
+
+/** --max-size's value in bytes, or undefined when not given. */
+function sizeOption(value: string | boolean | string[] | undefined): number | undefined {
+  if (value === undefined) return undefined
+  const bytes = typeof value === 'string' ? parseSizeOption(value) : undefined
+  if (bytes === undefined) {
+    throw new UsageError(`--max-size ${String(value)}: not a size.`, {
+      hint: 'Give a size such as 10MB, 512KiB or 1GiB.',
+    })
+  }
+  return bytes
 }
 
 /** A number option's value, or undefined when not given. */
