@@ -15,9 +15,10 @@ export function callDeadline(options: TransportOptions): {
   done(): void
 } {
   const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(new Error('timed out')), options.timeoutMs)
+  const deadline = Math.min(Date.now() + options.timeoutMs, options.deadline ?? Number.POSITIVE_INFINITY)
+  const timer = setTimeout(() => controller.abort(new Error('timed out')), Math.max(0, deadline - Date.now()))
   const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal
-  return { signal, deadline: Date.now() + options.timeoutMs, done: () => clearTimeout(timer) }
+  return { signal, deadline, done: () => clearTimeout(timer) }
 }
 
 /**

@@ -16,6 +16,11 @@ export interface TransportObserver {
 export interface TransportOptions {
   /** Time limit for the whole call, retries and token fetch included (ms). */
   timeoutMs: number
+  /**
+   * A time (Date.now()) by which the call must be done, when several calls
+   * share one limit (a WSDL and its imports); the earlier of the two holds.
+   */
+  deadline?: number
   /** Retries on network errors and 502/503/504, for idempotent methods only. */
   retry: number
   insecure: boolean

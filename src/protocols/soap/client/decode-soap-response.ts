@@ -1,5 +1,7 @@
+import { NetworkError } from '../../../core/errors.js'
 import type { HttpResponse } from '../../../core/exchange.js'
 import { headerValue, mediaType } from '../../../core/exchange.js'
+import { redactUrl } from '../../../core/redact-url.js'
 import { readReply } from '../call-message.js'
 import { parseContentType } from '../content-type.js'
 import { EnvelopeError, readEnvelope } from '../envelope.js'
@@ -74,7 +76,7 @@ function looksLikeHtml(response: HttpResponse): boolean {
  * operation's answer carries no envelope). Anything else is `not-envelope`,
  * with the reason; the exit code is decided by soapExitCode.
  */
-export function decodeSoapResponse(response: HttpResponse): SoapOutcome {
+export function decodeSoapResponse(response: HttpResponse, options: { deadline?: number } = {}): SoapOutcome {
   if ((response.status === 202 || response.status === 204) && isBlank(response.body)) {
     return { kind: 'accepted', status: response.status, response }
   }
@@ -88,7 +90,7 @@ export function decodeSoapResponse(response: HttpResponse): SoapOutcome {
   let text: string
   try {
     text = decodeXml(response.body, charset)
-    const envelope = readEnvelope(text)
+    const envelope = readEnvelope(text, { deadline: options.deadline })
     const reply = readReply(envelope)
     const answer = { status: response.status, response, version: envelope.version, text }
     if (reply.kind === 'fault') {
@@ -100,6 +102,12 @@ export function decodeSoapResponse(response: HttpResponse): SoapOutcome {
     }
     return { ...answer, kind: 'result', operation: reply.operation, values: reply.values }
   } catch (error) {
+    if (error instanceof XmlReadError && error.problem === 'time') {
+      throw new NetworkError('Reading the SOAP answer did not finish within the time limit.', {
+        where: redactUrl(response.url),
+        hint: 'Raise the limit with --timeout SECONDS.',
+      })
+    }
     if (error instanceof XmlReadError || error instanceof EnvelopeError) {
       const what =
         error instanceof XmlReadError && error.problem === 'syntax'

@@ -1,11 +1,17 @@
 import { dirname, resolve } from 'node:path'
+import { NetworkError } from '../../../core/errors.js'
 import { readXml, type XmlReadLimits } from '../xml/read-xml.js'
 import { XmlReadError } from '../xml/xml-read-error.js'
+import { importRefusal, importRefusalHint } from './import-policy.js'
 import { isSchemaElement, type ReadSchema, readSchema } from './read-schema.js'
 import { type ReadWsdl, readWsdl, WsdlReadError } from './read-wsdl.js'
 
 /** Gets a document's text by location: an http(s)/file URL or a file path. */
-export type FetchDocument = (location: string) => Promise<string>
+export interface FetchDocument {
+  (location: string): Promise<string>
+  /** When the time limit for reading the WSDL and its imports runs out (Date.now()), once it has started. */
+  deadline?(): number | undefined
+}
 
 /** A WSDL with everything it imports: its definitions documents and every schema, inline or imported. */
 export interface LoadedWsdl {
@@ -39,6 +45,11 @@ function parse(text: string, location: string, limits: XmlReadLimits | undefined
   try {
     return readXml(text, { maxDepth: 200, ...limits })
   } catch (error) {
+    if (error instanceof XmlReadError && error.problem === 'time') {
+      throw new NetworkError(`Reading the WSDL did not finish within the time limit (${location}).`, {
+        hint: 'Raise the limit with --timeout SECONDS.',
+      })
+    }
     if (error instanceof XmlReadError) throw new WsdlReadError(`${location}: ${error.message}`)
     throw error
   }
@@ -47,7 +58,9 @@ function parse(text: string, location: string, limits: XmlReadLimits | undefined
 /**
  * Reads a WSDL 1.1 document and follows its `wsdl:import`, `xs:import` and
  * `xs:include` locations (relative ones against the importing document),
- * each document once. Hostile XML is refused as everywhere (no DOCTYPE).
+ * each document once, and only from where the importing document came from
+ * (importRefusal: a remote WSDL never makes apictl read a local file).
+ * Hostile XML is refused as everywhere (no DOCTYPE).
  */
 export async function loadWsdl(
   location: string,
@@ -60,9 +73,11 @@ export async function loadWsdl(
   const seen = new Set<string>()
   const queue: Pending[] = [{ location, inheritedNamespace: '' }]
   const follow = (reference: string | undefined, base: string, inheritedNamespace = '') => {
-    if (reference !== undefined && reference !== '') {
-      queue.push({ location: resolveLocation(reference, base), inheritedNamespace })
-    }
+    if (reference === undefined || reference === '') return
+    const resolved = resolveLocation(reference, base)
+    const refusal = importRefusal(resolved, base)
+    if (refusal !== undefined) throw new WsdlReadError(refusal, { hint: importRefusalHint })
+    queue.push({ location: resolved, inheritedNamespace })
   }
   const addSchema = (schema: ReadSchema, base: string) => {
     schemas.push(schema)
@@ -78,7 +93,8 @@ export async function loadWsdl(
         `${location} imports more than ${maxDocuments} documents; refusing to read further`,
       )
     }
-    const root = parse(await fetchDocument(next.location), next.location, options.limits)
+    const text = await fetchDocument(next.location)
+    const root = parse(text, next.location, { ...options.limits, deadline: fetchDocument.deadline?.() })
     if (isSchemaElement(root)) {
       addSchema(readSchema(root, next.inheritedNamespace), next.location)
       continue

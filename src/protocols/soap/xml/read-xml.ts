@@ -1,6 +1,7 @@
 import { xml2js } from 'xml-js'
 import { type RawNode, resolveNames } from './resolve-names.js'
 import type { XmlElement } from './xml-element.js'
+import { defaultXmlLimits } from './xml-limits.js'
 import { XmlReadError, type XmlReadProblem } from './xml-read-error.js'
 
 export interface XmlReadLimits {
@@ -29,15 +30,7 @@ export interface XmlReadLimits {
   deadline?: number
 }
 
-export const defaultXmlLimits = {
-  maxDepth: 100,
-  maxElements: 100_000,
-  maxLength: 10 * 1024 * 1024,
-  maxAttributes: 256,
-  maxNamespaceDeclarations: 128,
-  maxTotalNamespaceDeclarations: 50_000,
-  maxNameLength: 1_000,
-} as const
+export { defaultXmlLimits } from './xml-limits.js'
 
 type Limits = Required<Omit<XmlReadLimits, 'deadline'>> & { deadline: number }
 
