@@ -1,7 +1,16 @@
+import { constants } from 'node:buffer'
+
 /** Sizes as people write them: `1GiB`, `10MB`, `512k`, `1.5G`, `2048`. */
 
 /** --max-size when none is given: the largest response body accepted (SPEC §3). */
 export const DEFAULT_MAX_SIZE = 1024 ** 3
+
+/**
+ * The largest body that can be read as text: a JavaScript string holds at
+ * most this many characters (about 512 Mi on 64-bit Node), and a UTF-8 body
+ * never decodes to more characters than it has bytes.
+ */
+export const MAX_TEXT_BYTES = constants.MAX_STRING_LENGTH
 
 const units: Record<string, number> = {
   '': 1,

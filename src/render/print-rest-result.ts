@@ -11,6 +11,8 @@ import { formatStatusLine } from './format-status-line.js'
 import { formatTable } from './format-table.js'
 import { formatXmlText } from './format-xml.js'
 import { outputWidth } from './output-width.js'
+import { bytesForTerminal, forTerminal } from './safe-text.js'
+import { writeWarning } from './write-warning.js'
 import { xmlToJson } from './xml-to-json.js'
 
 interface View {
@@ -18,6 +20,8 @@ interface View {
   columns: number
   tty: boolean
   warn(message: string): void
+  /** Server text as stdout shows it: escaped on a terminal, as received elsewhere. */
+  shown(text: string): string
 }
 
 export interface RestPrintOptions {
@@ -42,12 +46,13 @@ export function printRestResult(
     colour: colourEnabled(ctx.stdout, ctx.env, common.colour),
     columns: outputWidth(ctx.stdout, ctx.env),
     tty: ctx.stdout.isTTY,
-    warn: (message) => ctx.stderr.write(`warning: ${message}\n`),
+    warn: (message) => writeWarning(ctx.stderr, message),
+    shown: (text) => forTerminal(text, ctx.stdout),
   }
   for (const warning of result.warnings) view.warn(warning)
   const output = restOutput(result, common.output ?? 'pretty', view, options.merged)
   if (output === undefined) return
-  if (Buffer.isBuffer(output)) ctx.stdout.write(output)
+  if (Buffer.isBuffer(output)) ctx.stdout.write(bytesForTerminal(output, ctx.stdout))
   else ctx.stdout.write(output.endsWith('\n') ? output : `${output}\n`)
 }
 
@@ -83,7 +88,9 @@ function restOutput(
   }
   if (result.method === 'OPTIONS' && result.body.kind === 'empty') {
     const allowed = allowedMethods(result)
-    return format === 'json' ? JSON.stringify(allowed) : allowed.join(', ')
+    return format === 'json'
+      ? formatJson(allowed, { colour: false, indent: 0 })
+      : view.shown(allowed.join(', '))
   }
   if (format === 'raw') return result.response.body
   if (merged !== undefined) {
@@ -119,7 +126,7 @@ function structuredOutput(
     } catch (error) {
       if (!isApictlError(error)) throw error
       view.warn(`${error.message}; -o ${format} shows it as received.`)
-      return body.text
+      return view.shown(body.text)
     }
     return format === 'table'
       ? formatTable(value, { colour, columns: view.columns })
@@ -127,7 +134,7 @@ function structuredOutput(
   }
   if (body.kind === 'text' && body.problem !== undefined) {
     view.warn(`${body.problem}; -o ${format} shows it as received.`)
-    return body.text
+    return view.shown(body.text)
   }
   view.warn(`-o ${format} needs a JSON or XML body; showing the body as it is.`)
   return prettyBody(result, view)
@@ -142,18 +149,17 @@ function prettyBody(result: RestResult, view: View): string | Buffer | undefined
       return formatJsonText(body.text, { colour: view.colour }).text
     case 'xml': {
       const formatted = formatXmlText(body.text, { colour: view.colour })
-      if (formatted.error !== undefined) {
-        view.warn(
-          `The body claims ${mediaType(result.contentType)} but is not well-formed XML (${formatted.error}); shown as received.`,
-        )
-      }
-      return formatted.text
+      if (formatted.error === undefined) return formatted.text
+      view.warn(
+        `The body claims ${mediaType(result.contentType)} but is not well-formed XML (${formatted.error}); shown as received.`,
+      )
+      return view.shown(formatted.text)
     }
     case 'binary':
       return view.tty ? formatBinaryNotice(body.bytes, result.contentType) : result.response.body
     case 'text':
       if (body.problem !== undefined) view.warn(`${body.problem}; shown as received.`)
-      return body.text
+      return view.shown(body.text)
   }
 }
 

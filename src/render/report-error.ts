@@ -1,8 +1,19 @@
 import { type Context, debugEnabled } from '../core/context.js'
 import { isApictlError } from '../core/errors.js'
 import { ExitCode } from '../core/exit-codes.js'
+import { redactUrlsIn } from '../core/redact-url.js'
+import { escapeControl } from './safe-text.js'
 import { sourceMappedStack } from './source-mapped-stack.js'
 import { labelledLines } from './wrap-words.js'
+
+/**
+ * A message on its way to the user: no credential in a URL (passwords,
+ * api_key= and the like, masked), no control or escape sequence (a server's
+ * text quoted in it is shown, never obeyed).
+ */
+export function safeMessage(text: string): string {
+  return escapeControl(redactUrlsIn(text))
+}
 
 /** Writes an error as people read it (what, where, what to try) and returns its exit code. */
 export function reportError(error: unknown, ctx: Context): number {
@@ -11,14 +22,18 @@ export function reportError(error: unknown, ctx: Context): number {
   const dim = (text: string) => (colour ? `\x1b[2m${text}\x1b[22m` : text)
   if (isApictlError(error)) {
     // On a terminal, long lines wrap at word boundaries under their label (never inside a URL or a word).
-    const lines = labelledLines(ctx.stderr, 'error: ', `${red('error:')} `, error.message)
-    if (error.where) lines.push(...labelledLines(ctx.stderr, '  where: ', `  ${dim('where:')} `, error.where))
-    if (error.hint) lines.push(...labelledLines(ctx.stderr, '  try:   ', `  ${dim('try:')}   `, error.hint))
+    const lines = labelledLines(ctx.stderr, 'error: ', `${red('error:')} `, safeMessage(error.message))
+    if (error.where) {
+      lines.push(...labelledLines(ctx.stderr, '  where: ', `  ${dim('where:')} `, safeMessage(error.where)))
+    }
+    if (error.hint) {
+      lines.push(...labelledLines(ctx.stderr, '  try:   ', `  ${dim('try:')}   `, safeMessage(error.hint)))
+    }
     ctx.stderr.write(`${lines.join('\n')}\n`)
     if (debugEnabled(ctx.env) && error.stack) ctx.stderr.write(`${sourceMappedStack(error.stack)}\n`)
     return error.exitCode
   }
-  const message = error instanceof Error ? error.message : String(error)
+  const message = safeMessage(error instanceof Error ? error.message : String(error))
   ctx.stderr.write(
     `${red('internal error:')} ${message}\n  This is a bug in apictl. Run again with APICTL_DEBUG=1 for the stack trace and report it.\n`,
   )

@@ -7,6 +7,8 @@ import { buildGraphQLRequest } from '../../protocols/graphql/client/build-graphq
 import { introspectionCall } from '../../protocols/graphql/client/fetch-introspection.js'
 import { formatGraphQLSdl } from '../../render/format-graphql-sdl.js'
 import { formatJson } from '../../render/format-json.js'
+import { safeMessage } from '../../render/report-error.js'
+import { forTerminal } from '../../render/safe-text.js'
 import { withGqlSession } from './gql.js'
 
 /**
@@ -33,7 +35,7 @@ export async function runGqlSchema(raw: Record<string, unknown>, ctx: Context): 
     const loaded = await session.schema(options.refresh === true)
     if (loaded === undefined) throw new ApictlError('No schema available.', ExitCode.Internal)
     if (options.refresh && loaded.origin === 'introspection') {
-      ctx.stderr.write(`apictl: refreshed the schema of ${session.endpoint}.\n`)
+      ctx.stderr.write(`apictl: refreshed the schema of ${safeMessage(session.endpoint)}.\n`)
     }
     const colour = colourEnabled(ctx.stdout, ctx.env, common.colour)
     if (common.output === 'json' || common.output === 'raw') {
@@ -46,7 +48,10 @@ export async function runGqlSchema(raw: Record<string, unknown>, ctx: Context): 
           `warning: -o ${common.output} does not apply to a schema; showing it as SDL (-o json: the introspection result).\n`,
         )
       }
-      ctx.stdout.write(`${formatGraphQLSdl(printSchema(loaded.schema), { colour })}\n`)
+      // Descriptions are the server's text: shown, never obeyed, on a terminal.
+      ctx.stdout.write(
+        `${formatGraphQLSdl(forTerminal(printSchema(loaded.schema), ctx.stdout), { colour })}\n`,
+      )
     }
     return ExitCode.Ok
   })

@@ -20,6 +20,7 @@ import { sameName } from '../../protocols/soap/xml/qname.js'
 import { XmlReadError } from '../../protocols/soap/xml/xml-read-error.js'
 import { printSoapOutcome, soapValuesFormatter } from '../../render/print-soap-result.js'
 import { redactingSoapBodies } from '../../render/soap-redact.js'
+import { writeWarning } from '../../render/write-warning.js'
 
 /**
  * `apictl soap send FILE.xml`: sends a ready envelope as it is, in the
@@ -124,8 +125,9 @@ async function optionalService(
     return await session.service()
   } catch (error) {
     if (session.options.wsdl !== undefined) throw error
-    ctx.stderr.write(
-      `warning: the profile's WSDL could not be read (${(error as Error).message}); sending SOAPAction "".\n`,
+    writeWarning(
+      ctx.stderr,
+      `the profile's WSDL could not be read (${(error as Error).message}); sending SOAPAction "".`,
     )
     return undefined
   }

@@ -13,6 +13,7 @@ import { headerBlocks } from '../../protocols/soap/client/header-entries.js'
 import type { LoadedService } from '../../protocols/soap/client/load-service.js'
 import { type ParameterNode, parseAssignment } from '../../protocols/soap/client/parameter-tree.js'
 import { planSoapCall, type SoapCallPlan } from '../../protocols/soap/client/plan-soap-call.js'
+import { writeWarning } from '../../render/write-warning.js'
 import { requestDefaults } from '../request-defaults.js'
 import type { SoapSession } from './soap-session.js'
 
@@ -60,13 +61,15 @@ export async function buildSoapMessage(
   }
   const operationName = planned.operation?.name
   if (planned.operation !== undefined && planned.operation.bindings[planned.version.id] === undefined) {
-    ctx.stderr.write(
-      `warning: the WSDL binds ${operationName} for SOAP ${planned.version.id === '1.1' ? '1.2' : '1.1'} only; using that binding's message and action in a SOAP ${planned.version.id} envelope.\n`,
+    writeWarning(
+      ctx.stderr,
+      `the WSDL binds ${operationName} for SOAP ${planned.version.id === '1.1' ? '1.2' : '1.1'} only; using that binding's message and action in a SOAP ${planned.version.id} envelope.`,
     )
   }
   if (planned.missing.length > 0) {
-    ctx.stderr.write(
-      `warning: ${operation}: required ${planned.missing.length === 1 ? 'parameter' : 'parameters'} not given: ${planned.missing.join(', ')}.\n`,
+    writeWarning(
+      ctx.stderr,
+      `${operation}: required ${planned.missing.length === 1 ? 'parameter' : 'parameters'} not given: ${planned.missing.join(', ')}.`,
     )
   }
   if ((options.mustUnderstand || options.actor !== undefined) && (options.soapHeader ?? []).length === 0) {

@@ -11,6 +11,7 @@ import { discoveryError, wsdlUrlFor } from '../../protocols/soap/client/discover
 import { isUrl, wsdlDocumentFetcher } from '../../protocols/soap/client/fetch-wsdl-document.js'
 import { type LoadedService, loadCachedService } from '../../protocols/soap/client/load-service.js'
 import type { SoapVersionId } from '../../protocols/soap/soap-version.js'
+import { writeWarning } from '../../render/write-warning.js'
 import { openTarget } from '../open-target.js'
 import { requestDefaults, transportOptions } from '../request-defaults.js'
 import { SERVE_DEFAULT_URL, type Target } from '../target.js'
@@ -194,8 +195,9 @@ export async function openSoapSession(raw: Record<string, unknown>, ctx: Context
         version === '1.1' ? '1.2' : '1.1'
       ]
       if (other) {
-        ctx.stderr.write(
-          `warning: the WSDL has no SOAP ${version} port; sending to its other address, ${other}.\n`,
+        writeWarning(
+          ctx.stderr,
+          `the WSDL has no SOAP ${version} port; sending to its other address, ${other}.`,
         )
         return other
       }
