@@ -33,7 +33,7 @@ export async function runExchange<Result>(steps: ExchangeSteps<Result>, ctx: Con
   const transport = transportOptions(common, steps.profile, ctx)
   if (steps.followRedirects) transport.followRedirects = true
   if (common.dryRun || common.curl) {
-    if (common.dryRun) printRequest(request, ctx, common.colour)
+    if (common.dryRun) printRequest(request, ctx, { colour: common.colour, showSecrets: common.showSecrets })
     if (common.dryRun && common.curl) ctx.stdout.write('\n')
     if (common.curl) printCurl(request, transport, ctx)
     return 0

@@ -9,6 +9,7 @@ import { decodeRestResponse, type RestResult } from '../protocols/rest/client/de
 import { resolveRestUrl } from '../protocols/rest/client/resolve-rest-url.js'
 import { parseRestMethod } from '../protocols/rest/client/rest-method.js'
 import { send } from '../transport/send.js'
+import { toApiError } from './api-error.js'
 import type { ApiError, RestCallOptions, RestResponse } from './client-options.js'
 
 type Call = <T = unknown>(path: string, options?: RestCallOptions) => Promise<RestResponse<T>>
@@ -55,9 +56,7 @@ export function createRestApi(
       return toRestResponse<T>(decodeRestResponse(await send(built, transport), built.method))
     } catch (error) {
       if (!isApictlError(error)) throw error
-      return {
-        error: { message: error.message, exitCode: error.exitCode, where: error.where, hint: error.hint },
-      }
+      return { error: toApiError(error) }
     }
   }
   const call =

@@ -1,6 +1,7 @@
 import { CancelledError, isApictlError } from '../core/errors.js'
 import type { HttpRequest, HttpResponse } from '../core/exchange.js'
 import { headerValue, withHeader } from '../core/exchange.js'
+import { redactUrl } from '../core/redact-url.js'
 import { toNetworkError } from './network-error.js'
 import { fetchOAuth2Token } from './oauth2-token.js'
 import { receive } from './receive.js'
@@ -42,7 +43,7 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
 /** What a failed call throws: apictl's own errors as they are, a cancel as such, the rest as a NetworkError. */
 export function transportError(error: unknown, request: HttpRequest, options: TransportOptions): unknown {
   if (isApictlError(error)) return error
-  if (options.signal?.aborted) return new CancelledError(`${request.method} ${request.url}`)
+  if (options.signal?.aborted) return new CancelledError(`${request.method} ${redactUrl(request.url)}`)
   return toNetworkError(error, request.method, request.url, options.timeoutMs)
 }
 
