@@ -87,6 +87,10 @@ describe.skipIf(!hasPty)('server text on a terminal is shown, never obeyed', () 
       () => gql(...format),
     ]),
     ['soap -v', () => soap('/escape/soap-fault', '-v')],
+    ...formats.map((format): [string, () => string[]] => [
+      `soap fault with ESC as a character reference (not XML) ${format.join(' ')}`,
+      () => soap('/escape/soap-illegal', ...format),
+    ]),
   ]
 
   it.each(cases)('%s', async (name, args) => {

@@ -97,11 +97,17 @@ const soapFault = (text: string) =>
 const soapResult = (text: string) =>
   `<?xml version="1.0"?><soap:Envelope xmlns:soap="${soapNs}"><soap:Body><tns:PingResponse xmlns:tns="urn:ping"><tns:message>${text}</tns:message></tns:PingResponse></soap:Body></soap:Envelope>`
 
-/** Escape characters XML 1.0 cannot carry, as character references sax decodes anyway. */
-const xmlEscaped = (text: string) =>
-  text
-    .replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `&#${c.charCodeAt(0)};`)
+/**
+ * The escape text as XML can carry it: markup characters as references, C1
+ * controls and bidi overrides raw (XML allows them); the C0 controls (ESC)
+ * XML does not allow at all are dropped.
+ */
+const xmlText = (text: string) =>
+  text.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`).replace(/[\u0000-\u0008\u000b-\u001f]/g, '')
+
+/** ESC as a character reference: not XML (a reader must refuse it), sax decodes it anyway. */
+const xmlReferences = (text: string) =>
+  text.replace(/[&<>\u0000-\u001f\u007f-\u009f]/g, (c) => `&#${c.charCodeAt(0)};`)
 
 let brotliBomb: Promise<Buffer> | undefined
 /** 1,025 MiB of 'a' compressed by brotli (about 1 KB; made once, ~1 s). */
@@ -189,7 +195,7 @@ const routes: Record<string, Route> = {
   '/escape/json': (_request, response) =>
     send(response, 'application/json', JSON.stringify({ message: ESCAPE_TEXT })),
   '/escape/xml': (_request, response) =>
-    send(response, 'application/xml', `<message>${xmlEscaped(ESCAPE_TEXT)}</message>`),
+    send(response, 'application/xml', `<message>${xmlReferences(ESCAPE_TEXT)}</message>`),
   '/escape/error': (_request, response) =>
     send(response, 'text/plain; charset=utf-8', `${ESCAPE_TEXT}\n`, 500),
   '/escape/header': (_request, response) =>
@@ -199,9 +205,11 @@ const routes: Record<string, Route> = {
       'ok\n',
     ),
   '/escape/soap-fault': (_request, response) =>
-    send(response, 'text/xml; charset=utf-8', soapFault(xmlEscaped(ESCAPE_TEXT)), 500),
+    send(response, 'text/xml; charset=utf-8', soapFault(xmlText(ESCAPE_TEXT)), 500),
+  '/escape/soap-illegal': (_request, response) =>
+    send(response, 'text/xml; charset=utf-8', soapFault(xmlReferences(ESCAPE_TEXT)), 500),
   '/escape/soap-result': (_request, response) =>
-    send(response, 'text/xml; charset=utf-8', soapResult(xmlEscaped(ESCAPE_TEXT))),
+    send(response, 'text/xml; charset=utf-8', soapResult(xmlText(ESCAPE_TEXT))),
   '/escape/graphql': (_request, response) =>
     send(
       response,

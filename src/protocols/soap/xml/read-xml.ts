@@ -1,5 +1,6 @@
 import { xml2js } from 'xml-js'
 import { type RawNode, resolveNames } from './resolve-names.js'
+import { afterDeclaration, checkWellFormed } from './well-formed.js'
 import type { XmlElement } from './xml-element.js'
 import { defaultXmlLimits } from './xml-limits.js'
 import { XmlReadError, type XmlReadProblem } from './xml-read-error.js'
@@ -33,72 +34,6 @@ export interface XmlReadLimits {
 export { defaultXmlLimits } from './xml-limits.js'
 
 type Limits = Required<Omit<XmlReadLimits, 'deadline'>> & { deadline: number }
-
-const doctypeMark = /<!DOCTYPE/
-/** A well-formed XML declaration: read by the decoder already, so it need not reach sax. */
-const declaration =
-  /^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.[0-9]+\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\3)?[ \t\r\n]*\?>/
-/** What starts an XML declaration (or a processing instruction with the reserved target `xml`). */
-const declarationStart = /<\?xml(?=[ \t\r\n?])/i
-/** `&` that does not start one of XML's five entities or a character reference. */
-const foreignEntity = /&(?!(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);)/
-const hiddenSections = /<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->/g
-
-/**
- * Checks what sax would otherwise let through: a DOCTYPE anywhere (WS-I BP
- * R1008: refused, so no entity is ever declared, let alone expanded),
- * references to entities XML does not predefine (sax knows HTML's), and an
- * XML declaration anywhere but at the very start (sax reads it as a
- * processing instruction, and xml-js then takes it for the declaration).
- * Only text outside CDATA sections and comments counts. `text` is the
- * document after its own declaration.
- */
-function precheck(text: string): void {
-  const doctype = doctypeMark.test(text)
-  const entity = foreignEntity.test(text)
-  const misplaced = declarationStart.test(text)
-  if (!doctype && !entity && !misplaced) return
-  const visible = text.replace(hiddenSections, '')
-  if (doctype && doctypeMark.test(visible)) {
-    throw new XmlReadError(
-      'doctype',
-      'the document has a DOCTYPE, which is refused (WS-I Basic Profile R1008)',
-    )
-  }
-  if (misplaced && declarationStart.test(visible)) {
-    throw new XmlReadError(
-      'syntax',
-      'not well-formed XML: an XML declaration (<?xml …?>) may only open the document, and only once',
-    )
-  }
-  if (entity) {
-    const match = foreignEntity.exec(visible)
-    if (match !== null) {
-      const name = /^&([^\s;&<]{0,40})/.exec(visible.slice(match.index))?.[1] ?? ''
-      throw new XmlReadError(
-        'syntax',
-        name === ''
-          ? "a bare '&' is not allowed in XML"
-          : `the entity &${name}; is not defined (entities are never expanded)`,
-      )
-    }
-  }
-}
-
-/**
- * The document without its XML declaration, which must be well-formed when
- * there is one: a malformed declaration is a syntax error, not something to
- * hand on (sax would take `<?xml ver<sion="1.0"?>` for an instruction).
- */
-function afterDeclaration(text: string): string {
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text
-  const match = declaration.exec(body)
-  if (match !== null) return body.slice(match[0].length)
-  if (/^<\?xml(?=[ \t\r\n?])/i.test(body)) {
-    throw new XmlReadError('syntax', 'not well-formed XML: the XML declaration (<?xml …?>) is malformed')
-  }
-  return body
-}
 
 function tooMany(problem: XmlReadProblem, message: string): never {
   throw new XmlReadError(problem, message)
@@ -237,7 +172,7 @@ export function readXml(text: string, limits: XmlReadLimits = {}): XmlElement {
     throw new XmlReadError('size', `the document is longer than ${maxLength} characters`)
   }
   const body = afterDeclaration(text)
-  precheck(body)
+  checkWellFormed(body)
   const raw = parseRaw(body, {
     ...defaultXmlLimits,
     maxTextLength: maxLength,

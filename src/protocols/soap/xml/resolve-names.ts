@@ -1,5 +1,6 @@
 import { NamespaceScope } from './namespace-scope.js'
 import { type QName, xmlNamespace, xmlnsNamespace } from './qname.js'
+import { isUriReference } from './uri-reference.js'
 import type { XmlAttribute, XmlElement, XmlNode } from './xml-element.js'
 import { XmlReadError } from './xml-read-error.js'
 
@@ -37,6 +38,7 @@ function checkDeclaration(prefix: string, uri: string): void {
   }
   if (uri === xmlnsNamespace) namespaceError(`${uri} cannot be bound to a prefix`)
   if (prefix !== '' && uri === '') namespaceError(`the prefix ${prefix} cannot be undeclared`)
+  if (!isUriReference(uri)) namespaceError(`${JSON.stringify(uri.slice(0, 200))} is not a URI reference`)
 }
 
 /**
