@@ -43,8 +43,8 @@ export function redactUrl(url: string): string {
   )
 }
 
-/** An absolute URL inside free text: up to whitespace or a character that closes a quotation. */
-const urlInText = /\b[a-z][a-z\d+.-]*:\/\/[^\s"'<>`)\]]+/gi
+/** An absolute URL inside free text: up to white space or a closing quote or bracket, sentence punctuation after it left out. */
+const urlInText = /\b[a-z][a-z\d+.-]*:\/\/[^\s"'<>`)\]]*[^\s"'<>`)\].,;:!?]/gi
 
 /**
  * Free text (an error message, a hint, a `where:` line) with every URL in it
