@@ -173,15 +173,32 @@ export function readXml(text: string, limits: XmlReadLimits = {}): XmlElement {
   }
   const body = afterDeclaration(text)
   checkWellFormed(body)
-  const raw = parseRaw(body, {
+  const bounds: Limits = {
     ...defaultXmlLimits,
     maxTextLength: maxLength,
     allowInstructions: false,
     ...withoutUndefined(limits),
     maxLength,
     deadline: limits.deadline ?? Number.POSITIVE_INFINITY,
-  })
-  return resolveNames(documentElement(raw))
+  }
+  countDeclarations(body, bounds.maxTotalNamespaceDeclarations)
+  return resolveNames(documentElement(parseRaw(body, bounds)))
+}
+
+const declarationMark = /[ \t\r\n]xmlns[:=]/g
+
+/**
+ * The total of namespace declarations, counted on the text before sax reads
+ * any of it: a flood (tens of thousands on one start tag) is refused in a
+ * few milliseconds, not after sax has built the tag's attributes. The count
+ * may include text that merely looks like a declaration, never less.
+ */
+function countDeclarations(text: string, limit: number): void {
+  declarationMark.lastIndex = 0
+  let count = 0
+  while (declarationMark.exec(text) !== null) {
+    if (++count > limit) tooMany('namespaces', `the document declares more than ${limit} namespaces`)
+  }
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {

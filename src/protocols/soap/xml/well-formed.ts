@@ -62,6 +62,8 @@ export function afterDeclaration(text: string): string {
  */
 function checkAttributeValues(text: string): void {
   let at = text.indexOf('<')
+  /** The first '<' after the current tag's start: found once per tag, not once per attribute. */
+  let nextLessThan = -1
   while (at !== -1) {
     const next = text.charCodeAt(at + 1)
     // Only start tags have attributes: not </…>, <?…?> or <!…>.
@@ -69,6 +71,7 @@ function checkAttributeValues(text: string): void {
       at = text.indexOf('<', at + 1)
       continue
     }
+    nextLessThan = text.indexOf('<', at + 1)
     let position = at + 1
     for (; position < text.length; position++) {
       const char = text[position]
@@ -76,12 +79,11 @@ function checkAttributeValues(text: string): void {
       if (char === '"' || char === "'") {
         const end = text.indexOf(char, position + 1)
         if (end === -1) return // sax reports the unterminated value
-        const lessThan = text.indexOf('<', position + 1)
-        if (lessThan !== -1 && lessThan < end) notWellFormed("'<' inside an attribute value")
+        if (nextLessThan !== -1 && nextLessThan < end) notWellFormed("'<' inside an attribute value")
         position = end
       }
     }
-    at = text.indexOf('<', position)
+    at = nextLessThan !== -1 && nextLessThan > position ? nextLessThan : text.indexOf('<', position)
   }
 }
 
