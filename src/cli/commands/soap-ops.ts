@@ -1,7 +1,6 @@
 import { type Context, colourEnabled } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import { operationViews } from '../../exchange/soap/operation-views.js'
-import { openSoapSession } from '../../exchange/soap/soap-session.js'
 import type { LoadedService } from '../../protocols/soap/client/load-service.js'
 import {
   boundOperation,
@@ -14,6 +13,7 @@ import {
 import type { SoapVersionId } from '../../protocols/soap/soap-version.js'
 import { formatJson } from '../../render/format-json.js'
 import { formatSoapOperations } from '../../render/format-soap-operations.js'
+import { withSoapService } from './with-soap-service.js'
 
 /** `apictl soap ops`: the WSDL's operations with their input and output elements and parameter types. */
 export async function runSoapOps(raw: Record<string, unknown>, ctx: Context): Promise<number> {
@@ -26,9 +26,8 @@ export async function runSoapOps(raw: Record<string, unknown>, ctx: Context): Pr
       },
     )
   }
-  const session = await openSoapSession(raw, ctx)
-  try {
-    const loaded = await session.discoveredService()
+  return withSoapService(raw, ctx, async (service, common, options) => {
+    const loaded = await service.discover(options.endpoint, { verbose: common.verbose })
     if (loaded === undefined) {
       throw new UsageError(
         'soap ops needs a WSDL, and there is none: no --wsdl, and the profile has no wsdl URL and no soap URL to ask for one.',
@@ -37,27 +36,25 @@ export async function runSoapOps(raw: Record<string, unknown>, ctx: Context): Pr
         },
       )
     }
-    const chosen = session.options.soap
+    const chosen = options.soap
     if (chosen !== undefined && !serviceVersions(loaded.service).includes(chosen)) {
       throw new UsageError(`The WSDL has no SOAP ${chosen} binding, so no operation to list for it.`, {
         where: loaded.location,
         hint: `Its operations are bound for SOAP ${serviceVersions(loaded.service).join(' and ') || '(none)'}; leave --soap out to list them.`,
       })
     }
-    const colour = colourEnabled(ctx.stdout, ctx.env, session.common.colour)
+    const colour = colourEnabled(ctx.stdout, ctx.env, common.colour)
     if (output === 'json') {
-      const builtin = session.builtinWsdl ? `profile ${session.profileName}` : undefined
+      const builtin = service.builtinWsdl ? `profile ${service.target.current.profileName}` : undefined
       ctx.stdout.write(`${formatJson(operationsJson(loaded.service, chosen, builtin), { colour })}\n`)
     } else {
-      const where = session.builtinWsdl
-        ? `the built-in reference server (profile ${session.profileName})`
+      const where = service.builtinWsdl
+        ? `the built-in reference server (profile ${service.target.current.profileName})`
         : undefined
       ctx.stdout.write(`${formatSoapOperations(serviceView(loaded, where, chosen), { colour })}\n`)
     }
     return 0
-  } finally {
-    await session.close()
-  }
+  })
 }
 
 /** `builtin`: where the built-in server's WSDL came from (its addresses change every run, so they are not shown). */

@@ -1,9 +1,7 @@
 import { ExitCode } from '../../../core/exit-codes.js'
 import type { SoapOutcome } from './decode-soap-response.js'
 import { type FaultSummary, faultHeadline, faultSummary } from './fault-summary.js'
-import type { SoapCallPlan } from './plan-soap-call.js'
-import { resultParameters } from './result-parameters.js'
-import type { ServiceDescription } from './service-description.js'
+import type { ParameterDescription } from './service-description.js'
 import { soapExitCode } from './soap-exit-code.js'
 import { typedValues } from './typed-values.js'
 
@@ -14,6 +12,12 @@ export interface CallError {
   status?: number
   where?: string
   fault?: FaultSummary
+}
+
+/** What typing the answer needs: the response element's described children, and the operation called. */
+export interface ResultDescription {
+  parameters?: readonly ParameterDescription[] | undefined
+  operation?: string | undefined
 }
 
 /**
@@ -29,17 +33,10 @@ export interface CallResult<T> {
   error?: CallError
 }
 
-export function callResult<T>(
-  outcome: SoapOutcome,
-  service: ServiceDescription | undefined,
-  plan: SoapCallPlan,
-): CallResult<T> {
+export function callResult<T>(outcome: SoapOutcome, described: ResultDescription): CallResult<T> {
   const status = outcome.status
   if (outcome.kind === 'accepted') {
-    return {
-      data: { operation: plan.operation?.name ?? plan.body[0]?.name.local ?? '', result: null as T },
-      status,
-    }
+    return { data: { operation: described.operation ?? '', result: null as T }, status }
   }
   if (outcome.kind === 'fault') {
     const fault = faultSummary(outcome.fault, outcome.version)
@@ -63,9 +60,11 @@ export function callResult<T>(
       },
     }
   }
-  const parameters = resultParameters(service, plan.version.id, outcome.operation, plan.operation?.name)
   const result: CallResult<T> = {
-    data: { operation: outcome.operation.local, result: typedValues(outcome.values, parameters) as T },
+    data: {
+      operation: outcome.operation.local,
+      result: typedValues(outcome.values, described.parameters) as T,
+    },
     status,
   }
   const exitCode = soapExitCode(outcome)
