@@ -24,8 +24,9 @@ export async function runGqlSchema(raw: Record<string, unknown>, ctx: Context): 
           request: buildGraphQLRequest(call),
           common,
           profile: session.profile,
-          send: () => Promise.reject(new Error('unreachable: --dry-run/--curl send nothing')),
-          present: () => ExitCode.Ok,
+          send: (): Promise<{ exitCode: number }> =>
+            Promise.reject(new Error('unreachable: --dry-run/--curl send nothing')),
+          present: () => {},
         },
         ctx,
       )

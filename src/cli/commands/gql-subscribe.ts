@@ -56,7 +56,10 @@ export async function subscribeDocument(
     if (session.common.dryRun) return printDryRun(request, ctx, session)
     return await subscribe(request, session, source, ctx)
   } catch (error) {
-    if (error instanceof GraphQLRejection) return printRejection(error, ctx, source, session.common.colour)
+    if (error instanceof GraphQLRejection) {
+      printRejection(error, ctx, source, session.common.colour)
+      return error.exitCode
+    }
     throw error
   }
 }

@@ -122,8 +122,10 @@ async function reportingDocumentErrors(
   try {
     return await run()
   } catch (error) {
-    if (isGraphQLDocumentError(error))
-      return printDocumentError(error, ctx, raw.color === false ? false : undefined)
+    if (isGraphQLDocumentError(error)) {
+      printDocumentError(error, ctx, raw.color === false ? false : undefined)
+      return error.exitCode
+    }
     throw error
   }
 }

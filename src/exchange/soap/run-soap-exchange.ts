@@ -8,7 +8,7 @@ import type { PreparedSoapRequest, SoapReply, SoapService } from './soap-service
  * The tail of a SOAP call on a terminal surface: runExchange (--dry-run,
  * --curl, -v, spinner, send through the service) and the answer printed;
  * returns the exit code. `keepAlive` for a REPL session; `after` sees the
- * reply once printed.
+ * reply once printed. The exit code is the decoder's, on the reply.
  */
 export async function runSoapExchange(
   service: SoapService,
@@ -27,9 +27,8 @@ export async function runSoapExchange(
       send: (_request, transport) =>
         service.send(prepared, more.keepAlive ? { ...transport, keepAlive: true } : transport),
       present: (reply) => {
-        const code = printSoapOutcome(reply, common, ctx, formatValues, reply.described)
+        printSoapOutcome(reply, common, ctx, formatValues, reply.described)
         more.after?.(reply)
-        return code
       },
     },
     ctx,

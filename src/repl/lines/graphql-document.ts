@@ -102,13 +102,17 @@ export async function runGraphQLText(text: string, session: ReplSession, ctx: Co
             response: result.response,
             label: `${call.method} ${call.url}`,
           })
-          return printGraphQLResult(result, common, ctx, source)
+          printGraphQLResult(result, common, ctx, source)
         },
       },
       ctx,
     )
   } catch (error) {
-    if (isGraphQLDocumentError(error)) return printDocumentError(inReplTerms(error), ctx, common.colour)
+    if (isGraphQLDocumentError(error)) {
+      const replError = inReplTerms(error)
+      printDocumentError(replError, ctx, common.colour)
+      return replError.exitCode
+    }
     throw inReplTerms(error)
   }
 }

@@ -2,7 +2,6 @@ import { ExitCode } from '../../../core/exit-codes.js'
 import type { SoapOutcome } from './decode-soap-response.js'
 import { type FaultSummary, faultHeadline, faultSummary } from './fault-summary.js'
 import type { ParameterDescription } from './service-description.js'
-import { soapExitCode } from './soap-exit-code.js'
 import { typedValues } from './typed-values.js'
 
 /** What went wrong, with the CLI's exit code; for a fault, the fault itself too. */
@@ -42,7 +41,7 @@ export function callResult<T>(outcome: SoapOutcome, described: ResultDescription
     const fault = faultSummary(outcome.fault, outcome.version)
     const error: CallError = {
       message: faultHeadline(fault),
-      exitCode: soapExitCode(outcome),
+      exitCode: outcome.exitCode,
       status,
       where: outcome.response.url,
       fault,
@@ -54,7 +53,7 @@ export function callResult<T>(outcome: SoapOutcome, described: ResultDescription
       status,
       error: {
         message: `the SOAP endpoint did not answer with a SOAP envelope (${outcome.reason})`,
-        exitCode: soapExitCode(outcome),
+        exitCode: outcome.exitCode,
         status,
         where: outcome.response.url,
       },
@@ -67,7 +66,7 @@ export function callResult<T>(outcome: SoapOutcome, described: ResultDescription
     },
     status,
   }
-  const exitCode = soapExitCode(outcome)
+  const exitCode = outcome.exitCode
   if (exitCode !== ExitCode.Ok) {
     result.error = {
       message: `HTTP ${status} with a result envelope`,
