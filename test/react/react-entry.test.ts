@@ -1,15 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadedSourcesOf } from '../support/loaded-sources.js'
 import { isolatedEnv, runNode } from '../support/run-cli.js'
+import { tempDir } from '../support/temp-dir.js'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const TRACER = join(ROOT, 'test', 'support', 'trace-imports.mjs')
 const REACT = /(^|\/)(node_modules\/(react|react-dom|scheduler)|src\/react)\//
-const traces = mkdtempSync(join(tmpdir(), 'apictl-react-trace-'))
-afterAll(() => rmSync(traces, { recursive: true, force: true }))
+const traces = tempDir('apictl-react-trace-')
 
 /**
  * Runs `code` as an ES module in the package's folder, where `import 'apictl'` resolves to the
