@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BufferSink, type Context } from '../../../src/core/context.js'
@@ -14,6 +13,7 @@ import {
   startRecordingServer,
 } from '../../protocols/soap/client/support/recording-server.js'
 import { FIXTURES } from '../../protocols/soap/client/support/soap-client-support.js'
+import { tempDir } from '../../support/temp-dir.js'
 
 /**
  * The one SoapService under the CLI (disk cache per run), the REPL (disk and
@@ -22,8 +22,6 @@ import { FIXTURES } from '../../protocols/soap/client/support/soap-client-suppor
  */
 let server: RecordingServer
 let wsdlStatus = 200
-const home = mkdtempSync(join(tmpdir(), 'apictl-soap-service-'))
-let run = 0
 
 beforeAll(async () => {
   server = await startRecordingServer((request, response) => {
@@ -38,18 +36,15 @@ beforeAll(async () => {
     answer(response, 200, 'text/xml; charset=utf-8', envelopeFor(request, reply))
   })
 })
-afterAll(async () => {
-  await server.close()
-  rmSync(home, { recursive: true, force: true })
-})
+afterAll(() => server.close())
 beforeEach(() => {
   server.received.length = 0
   wsdlStatus = 200
 })
 
-/** A fresh config and cache dir per test, under one temp dir removed at the end. */
+/** A fresh home (config, cache, data) per use, removed when the file ends. */
 function context(): Context & { stderr: BufferSink } {
-  const dir = join(home, String(run++))
+  const dir = tempDir('apictl-soap-service-')
   return {
     stdout: new BufferSink(),
     stderr: new BufferSink(),
