@@ -13,7 +13,7 @@ import { withGqlClient } from './gql.js'
 export async function runGqlSchema(raw: Record<string, unknown>, ctx: Context): Promise<number> {
   return withGqlClient(raw, ctx, async ({ client, options, settings, endpoint }) => {
     if (client.offline && options.schema === undefined) {
-      return client.exchange(await client.prepareIntrospection(settings), settings, () => ExitCode.Ok)
+      return client.exchange(await client.prepareIntrospection(settings), settings, () => {})
     }
     const loaded = await client.schema({ ...settings, refresh: options.refresh === true })
     if (loaded === undefined) throw new ApictlError('No schema available.', ExitCode.Internal)

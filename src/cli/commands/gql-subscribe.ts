@@ -50,8 +50,9 @@ export async function subscribeDocument(gql: GqlRun, source: DocumentSource): Pr
     }
     return await runUntilInterrupted(gql, prepared, source)
   } catch (error) {
-    if (error instanceof GraphQLRejection) return printRejection(error, ctx, source, settings.common.colour)
-    throw error
+    if (!(error instanceof GraphQLRejection)) throw error
+    printRejection(error, ctx, source, settings.common.colour)
+    return error.exitCode
   }
 }
 

@@ -102,8 +102,10 @@ export async function withGqlClient(
       await target.close()
     }
   } catch (error) {
-    if (isGraphQLDocumentError(error))
-      return printDocumentError(error, ctx, raw.color === false ? false : undefined)
+    if (isGraphQLDocumentError(error)) {
+      printDocumentError(error, ctx, raw.color === false ? false : undefined)
+      return error.exitCode
+    }
     throw error
   }
 }

@@ -81,7 +81,7 @@ async function callOperation(
                 message.plan.operation?.name,
               )
             : undefined
-        return printSoapOutcome(outcome, common, ctx, formatValues, {
+        printSoapOutcome(outcome, common, ctx, formatValues, {
           parameters: parametersOfResult,
           operation: message.plan.operation?.name ?? operation,
         })

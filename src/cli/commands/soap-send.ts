@@ -70,7 +70,7 @@ export async function runSoapSend(file: string, raw: Record<string, unknown>, ct
             outcome.kind === 'result'
               ? resultParameters(loaded?.service, version.id, outcome.operation)
               : undefined
-          return printSoapOutcome(outcome, common, ctx, formatValues, {
+          printSoapOutcome(outcome, common, ctx, formatValues, {
             parameters,
             operation: first?.name.local,
           })

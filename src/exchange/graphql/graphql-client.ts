@@ -217,7 +217,7 @@ export class GraphQLClient {
   async exchange(
     prepared: PreparedGraphQLRequest,
     settings: GraphQLCallSettings,
-    present: (result: GraphQLResult) => number,
+    present: (result: GraphQLResult) => void,
   ): Promise<number> {
     const { call, request } = prepared
     const profile = settings.profile ?? (await this.#openTarget()).profile

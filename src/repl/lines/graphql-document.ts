@@ -59,11 +59,13 @@ export async function runGraphQLText(text: string, session: ReplSession, ctx: Co
         response: result.response,
         label: `${method} ${url}`,
       })
-      return printGraphQLResult(result, common, ctx, source)
+      printGraphQLResult(result, common, ctx, source)
     })
   } catch (error) {
-    if (isGraphQLDocumentError(error)) return printDocumentError(inReplTerms(error), ctx, common.colour)
-    throw inReplTerms(error)
+    const reworded = inReplTerms(error)
+    if (!isGraphQLDocumentError(reworded)) throw reworded
+    printDocumentError(reworded, ctx, common.colour)
+    return reworded.exitCode
   }
 }
 

@@ -51,14 +51,13 @@ export async function runSoapLine(words: string[], session: ReplSession, ctx: Co
               )
             : undefined
         remember(session, outcome, described, `${operation} → ${url}`)
-        const code = printSoapOutcome(outcome, common, ctx, formatValues, {
+        printSoapOutcome(outcome, common, ctx, formatValues, {
           parameters: described,
           operation: plan.operation?.name ?? operation,
         })
         if (outcome.kind === 'fault' && options.wss === undefined && asksForCredentials(outcome.text)) {
           securityTip(session, ctx)
         }
-        return code
       },
     },
     ctx,

@@ -4,7 +4,6 @@ import { type FaultSummary, faultHeadline, faultSummary } from './fault-summary.
 import type { SoapCallPlan } from './plan-soap-call.js'
 import { resultParameters } from './result-parameters.js'
 import type { ServiceDescription } from './service-description.js'
-import { soapExitCode } from './soap-exit-code.js'
 import { typedValues } from './typed-values.js'
 
 /** What went wrong, with the CLI's exit code; for a fault, the fault itself too. */
@@ -45,7 +44,7 @@ export function callResult<T>(
     const fault = faultSummary(outcome.fault, outcome.version)
     const error: CallError = {
       message: faultHeadline(fault),
-      exitCode: soapExitCode(outcome),
+      exitCode: outcome.exitCode,
       status,
       where: outcome.response.url,
       fault,
@@ -57,7 +56,7 @@ export function callResult<T>(
       status,
       error: {
         message: `the SOAP endpoint did not answer with a SOAP envelope (${outcome.reason})`,
-        exitCode: soapExitCode(outcome),
+        exitCode: outcome.exitCode,
         status,
         where: outcome.response.url,
       },
@@ -68,7 +67,7 @@ export function callResult<T>(
     data: { operation: outcome.operation.local, result: typedValues(outcome.values, parameters) as T },
     status,
   }
-  const exitCode = soapExitCode(outcome)
+  const exitCode = outcome.exitCode
   if (exitCode !== ExitCode.Ok) {
     result.error = {
       message: `HTTP ${status} with a result envelope`,
