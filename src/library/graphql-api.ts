@@ -3,7 +3,8 @@ import type { Context } from '../core/context.js'
 import { type ApictlError, isApictlError, UsageError } from '../core/errors.js'
 import { ExitCode } from '../core/exit-codes.js'
 import type { CommonOptions } from '../core/request-options.js'
-import type { GraphQLClient, GraphQLWords, OperationType } from '../exchange/graphql/graphql-client.js'
+import type { GraphQLClient } from '../exchange/graphql/graphql-client.js'
+import type { GraphQLWords, OperationType } from '../exchange/graphql/graphql-settings.js'
 import type { Target } from '../exchange/target.js'
 import type {
   GraphQLResponseError,

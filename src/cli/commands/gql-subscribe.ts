@@ -1,7 +1,7 @@
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import { ExitCode } from '../../core/exit-codes.js'
-import type { OperationType } from '../../exchange/graphql/graphql-client.js'
+import type { OperationType } from '../../exchange/graphql/graphql-settings.js'
 import type { DocumentSource } from '../../protocols/graphql/client/document-error.js'
 import { GraphQLRejection } from '../../protocols/graphql/client/graphql-rejection.js'
 import type { PreparedSubscription } from '../../protocols/graphql/client/prepare-subscription.js'

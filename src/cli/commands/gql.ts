@@ -1,11 +1,11 @@
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
-import {
-  type DocumentSettings,
-  GraphQLClient,
-  type GraphQLWords,
-  type OperationType,
-} from '../../exchange/graphql/graphql-client.js'
+import { GraphQLClient } from '../../exchange/graphql/graphql-client.js'
+import type {
+  DocumentSettings,
+  GraphQLWords,
+  OperationType,
+} from '../../exchange/graphql/graphql-settings.js'
 import { openTarget } from '../../exchange/open-target.js'
 import { normalizeCommonOptions } from '../../options/common-options.js'
 import { type DocumentSource, isGraphQLDocumentError } from '../../protocols/graphql/client/document-error.js'

@@ -1,11 +1,9 @@
 import { Kind, type OperationDefinitionNode } from 'graphql'
-import type { Profile } from '../../config/profile.js'
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import type { HeaderList } from '../../core/exchange.js'
-import type { CommonOptions } from '../../core/request-options.js'
 import { prepareGraphQLRequest } from '../../protocols/graphql/client/build-graphql-request.js'
-import { type CheckedOperation, checkOperation } from '../../protocols/graphql/client/check-operation.js'
+import { checkOperation } from '../../protocols/graphql/client/check-operation.js'
 import type { GraphQLResult } from '../../protocols/graphql/client/decode-graphql-response.js'
 import type { DocumentSource } from '../../protocols/graphql/client/document-error.js'
 import {
@@ -31,81 +29,15 @@ import { requestDefaults, transportOptions } from '../request-defaults.js'
 import { runExchange } from '../run-exchange.js'
 import type { Target } from '../target.js'
 import { type GraphQLEndpoint, graphqlEndpoint } from './graphql-endpoint.js'
+import type {
+  CheckedDocument,
+  DocumentSettings,
+  GraphQLCallSettings,
+  GraphQLClientOptions,
+  OperationType,
+  SchemaSettings,
+} from './graphql-settings.js'
 import type { SubscriptionHandlers } from './graphql-subscription.js'
-
-export type OperationType = CheckedOperation['type']
-
-/** What only the surface can word: the CLI, the REPL and the library each say it in their own terms. */
-export interface GraphQLWords {
-  /** What to try when the profile has no GraphQL endpoint. */
-  noEndpoint(profileName: string): string
-  /** What to try when a document does not validate against `loaded` (default: its own hint). */
-  schemaHint?(loaded: LoadedSchema, endpoint: GraphQLEndpoint): string
-}
-
-export interface GraphQLClientOptions {
-  /** The target, or how to open it on first use (the library's, shared with REST and SOAP). */
-  target: Target | (() => Promise<Target>)
-  ctx: Context
-  /**
-   * The cache policy: the disk cache is read and written for every endpoint
-   * but the embedded server's own; `memory` also keeps each endpoint's schema
-   * for the client's life (a REPL session, a library client).
-   */
-  memory: boolean
-  /** Nothing may be sent (CLI --dry-run/--curl, gql validate --schema): a schema comes from a file or the cache. */
-  offline?: boolean
-  /** Connections kept open between calls (the REPL, the library). */
-  keepAlive?: boolean
-  words: GraphQLWords
-}
-
-/** What one call says besides its document: a CLI run's options, a REPL line's, a library call's. */
-export interface GraphQLCallSettings {
-  common: CommonOptions
-  /** Whose headers and credentials are sent: the target's profile unless given (the REPL's after `.auth none`). */
-  profile?: Profile
-  /** -e URL: another endpoint than the target's. */
-  endpoint?: string
-  /** Sent after every other header (a library call's own). */
-  headers?: HeaderList
-  /** Ends the call (a REPL line's Ctrl-C, a library call's signal). */
-  signal?: AbortSignal
-}
-
-export interface SchemaSettings extends GraphQLCallSettings {
-  /** --schema FILE (a path): SDL or an introspection result. */
-  schemaFile?: string
-  /** Fetch it again (gql schema --refresh, .schema refresh). */
-  refresh?: boolean
-  /** Tab completion: no spinner (it would erase the line being edited), and at most this time limit. */
-  completion?: { timeoutMs: number }
-}
-
-export interface DocumentSettings extends SchemaSettings {
-  /** false: --no-validate (the syntax is still checked). */
-  validate: boolean
-  operationName?: string
-  variables?: Record<string, unknown>
-  /** --var name=value items, coerced by the declared types. */
-  variableOptions?: readonly string[]
-  /** The REPL's `var` items by name: those the operation declares are sent. */
-  sessionVariables?: ReadonlyMap<string, string>
-  /** --get: a query as GET with URL parameters; a mutation is refused. */
-  get?: boolean
-  /** The surface's rule on the operation's type (`gql` sends no subscription), checked before the schema is read. */
-  accepts?(type: OperationType): void
-}
-
-/** A document that passed the checks, with everything prepare needs. */
-export interface CheckedDocument {
-  source: DocumentSource
-  settings: DocumentSettings
-  target: Target
-  endpoint: GraphQLEndpoint
-  operation: CheckedOperation
-  loaded?: LoadedSchema
-}
 
 /**
  * The one GraphQL client under the CLI, the REPL and the library, made once
@@ -135,13 +67,13 @@ export class GraphQLClient {
 
   /** Where a call goes; a usage error when there is no endpoint, or it is not an http(s) URL. */
   async endpoint(settings: Pick<GraphQLCallSettings, 'endpoint'>): Promise<GraphQLEndpoint> {
-    const target = await this.#openTarget()
-    return graphqlEndpoint(target, settings.endpoint, this.#options.words.noEndpoint(target.profileName))
+    return (await this.#where(settings)).endpoint
   }
 
   /** The schema to validate against; undefined only offline with none cached. */
   async schema(settings: SchemaSettings): Promise<LoadedSchema | undefined> {
-    return this.#schemaOf(await this.#openTarget(), await this.endpoint(settings), settings)
+    const { target, endpoint } = await this.#where(settings)
+    return this.#schemaOf(target, endpoint, settings)
   }
 
   /** Parses and checks a document for sending; throws a GraphQLDocumentError or UsageError (exit 2) and sends nothing. */
@@ -181,8 +113,7 @@ export class GraphQLClient {
       )
       return { operations, loaded: checked.loaded }
     }
-    const target = await this.#openTarget()
-    const endpoint = await this.endpoint(settings)
+    const { target, endpoint } = await this.#where(settings)
     const loaded = settings.validate ? await this.#schemaOf(target, endpoint, settings) : undefined
     if (loaded) validateDocument(loaded.schema, parsed, this.#schemaHint(loaded, endpoint))
     return { operations, loaded }
@@ -200,9 +131,8 @@ export class GraphQLClient {
 
   /** Pure: the introspection request (gql schema --dry-run). */
   async prepareIntrospection(settings: GraphQLCallSettings): Promise<PreparedGraphQLRequest> {
-    const target = await this.#openTarget()
-    const { url } = await this.endpoint(settings)
-    return prepareIntrospection({ ...this.#headers(settings, target), url })
+    const { target, endpoint } = await this.#where(settings)
+    return prepareIntrospection({ ...this.#headers(settings, target), url: endpoint.url })
   }
 
   /** Sends a prepared request and decodes the answer (the library's way: nothing printed). */
@@ -263,8 +193,7 @@ export class GraphQLClient {
     operation: OperationDefinitionNode,
     settings: DocumentSettings,
   ): Promise<CheckedDocument> {
-    const target = await this.#openTarget()
-    const endpoint = await this.endpoint(settings)
+    const { target, endpoint } = await this.#where(settings)
     const loaded = settings.validate ? await this.#schemaOf(target, endpoint, settings) : undefined
     if (settings.validate && loaded === undefined)
       noteNotValidated(this.ctx, endpoint.url, endpoint.cachesSchema)
@@ -355,6 +284,12 @@ export class GraphQLClient {
 
   #callContext(settings: GraphQLCallSettings): Context {
     return settings.signal ? { ...this.ctx, signal: settings.signal } : this.ctx
+  }
+
+  async #where(settings: Pick<GraphQLCallSettings, 'endpoint'>) {
+    const target = await this.#openTarget()
+    const hint = this.#options.words.noEndpoint(target.profileName)
+    return { target, endpoint: graphqlEndpoint(target, settings.endpoint, hint) }
   }
 
   #openTarget(): Promise<Target> {

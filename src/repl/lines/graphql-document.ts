@@ -1,6 +1,6 @@
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
-import type { DocumentSettings, OperationType } from '../../exchange/graphql/graphql-client.js'
+import type { DocumentSettings, OperationType } from '../../exchange/graphql/graphql-settings.js'
 import { isGraphQLDocumentError } from '../../protocols/graphql/client/document-error.js'
 import { printDocumentError } from '../../render/print-graphql-problems.js'
 import { printGraphQLResult } from '../../render/print-graphql-result.js'

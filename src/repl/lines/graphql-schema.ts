@@ -1,6 +1,7 @@
 import type { Context } from '../../core/context.js'
 import type { CommonOptions } from '../../core/request-options.js'
-import { GraphQLClient, type GraphQLWords } from '../../exchange/graphql/graphql-client.js'
+import { GraphQLClient } from '../../exchange/graphql/graphql-client.js'
+import type { GraphQLWords } from '../../exchange/graphql/graphql-settings.js'
 import type { LoadedSchema } from '../../protocols/graphql/client/load-schema.js'
 import type { ReplSession } from '../session.js'
 import { commonOptions } from './line-options.js'
