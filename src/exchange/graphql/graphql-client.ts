@@ -1,7 +1,7 @@
 import { Kind, type OperationDefinitionNode } from 'graphql'
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
-import type { HeaderList } from '../../core/exchange.js'
+import { type HeaderList, joinHeaderValues } from '../../core/exchange.js'
 import { prepareGraphQLRequest } from '../../protocols/graphql/client/build-graphql-request.js'
 import { checkOperation } from '../../protocols/graphql/client/check-operation.js'
 import type { GraphQLResult } from '../../protocols/graphql/client/decode-graphql-response.js'
@@ -24,6 +24,7 @@ import { validateDocument } from '../../protocols/graphql/client/validate-docume
 import { noteNotValidated, warnUndeclaredVariables } from '../../render/print-graphql-notes.js'
 import { startSpinner } from '../../render/spinner.js'
 import { verboseObserver } from '../../render/verbose-observer.js'
+import { withOAuth2 } from '../../transport/send.js'
 import type { TransportOptions } from '../../transport/transport-options.js'
 import { requestDefaults, transportOptions } from '../request-defaults.js'
 import { runExchange } from '../run-exchange.js'
@@ -36,8 +37,8 @@ import type {
   GraphQLClientOptions,
   OperationType,
   SchemaSettings,
+  SubscriptionHandlers,
 } from './graphql-settings.js'
-import type { SubscriptionHandlers } from './graphql-subscription.js'
 
 /**
  * The one GraphQL client under the CLI, the REPL and the library, made once
@@ -174,9 +175,23 @@ export class GraphQLClient {
     settings: GraphQLCallSettings,
     handlers: SubscriptionHandlers,
   ): Promise<SubscriptionOutcome> {
+    const transport = await this.transport(settings)
+    let { headers } = prepared
+    if (prepared.oauth2) {
+      const request = { method: 'GET', url: prepared.endpoint, headers, oauth2: prepared.oauth2 }
+      headers = joinHeaderValues((await withOAuth2(request, transport)).headers)
+    }
+    handlers.onRequest?.(prepared.url, headers)
     // graphql-ws and ws load only for a subscription.
-    const { runPreparedSubscription } = await import('./graphql-subscription.js')
-    return runPreparedSubscription(prepared, await this.transport(settings), handlers)
+    const { runSubscription } = await import('../../protocols/graphql/client/run-subscription.js')
+    return runSubscription({
+      ...handlers,
+      url: prepared.url,
+      headers,
+      payload: prepared.payload,
+      insecure: transport.insecure,
+      connectTimeoutMs: transport.timeoutMs,
+    })
   }
 
   /** The transport's settings for a call: its limits, the client's keep-alive, the call's signal, -v. */

@@ -5,6 +5,7 @@ import type { CommonOptions } from '../../core/request-options.js'
 import type { CheckedOperation } from '../../protocols/graphql/client/check-operation.js'
 import type { DocumentSource } from '../../protocols/graphql/client/document-error.js'
 import type { LoadedSchema } from '../../protocols/graphql/client/load-schema.js'
+import type { SubscriptionRequest } from '../../protocols/graphql/client/run-subscription.js'
 import type { Target } from '../target.js'
 import type { GraphQLEndpoint } from './graphql-endpoint.js'
 
@@ -80,4 +81,11 @@ export interface CheckedDocument {
   endpoint: GraphQLEndpoint
   operation: CheckedOperation
   loaded?: LoadedSchema
+}
+
+/** What a running subscription reports, and when it stops besides completion. */
+export interface SubscriptionHandlers
+  extends Pick<SubscriptionRequest, 'count' | 'signal' | 'onConnected' | 'onEvent'> {
+  /** The upgrade request about to be made, its OAuth 2.0 token added (-v prints it). */
+  onRequest?(url: string, headers: Record<string, string>): void
 }
