@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,16 +10,16 @@ import {
   startStockApolloServer,
 } from '../protocols/graphql/client/support/stock-apollo-server.js'
 import { scriptedPrompter } from '../repl/support/scripted-prompter.js'
+import { tempDir } from '../support/temp-dir.js'
 
 let server: StockApolloServer
 let home: string
 beforeAll(async () => {
   server = await startStockApolloServer()
-  home = mkdtempSync(join(tmpdir(), 'apictl-gql-build-'))
+  home = tempDir('apictl-gql-build-')
 })
 afterAll(async () => {
   await server.close()
-  rmSync(home, { recursive: true, force: true })
 })
 
 /** The CLI's context in this process: a terminal on stdin (gql build asks), output captured. */

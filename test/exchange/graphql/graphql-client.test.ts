@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildSchema, introspectionFromSchema } from 'graphql'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,6 +12,7 @@ import {
   type StockApolloServer,
   startStockApolloServer,
 } from '../../protocols/graphql/client/support/stock-apollo-server.js'
+import { tempDir } from '../../support/temp-dir.js'
 import { json, startTestServer, type TestServer } from '../../support/test-server.js'
 
 const common: CommonOptions = {
@@ -26,19 +26,16 @@ const common: CommonOptions = {
 const words = { noEndpoint: () => 'Give one.' }
 
 let server: StockApolloServer
-const homes: string[] = []
 beforeAll(async () => {
   server = await startStockApolloServer()
 })
 afterAll(async () => {
   await server.close()
-  for (const home of homes) rmSync(home, { recursive: true, force: true })
 })
 
 /** A context with its own, empty cache dir. */
 function freshContext(): Context {
-  const home = mkdtempSync(join(tmpdir(), 'apictl-graphql-client-'))
-  homes.push(home)
+  const home = tempDir('apictl-graphql-client-')
   return {
     stdout: new BufferSink(),
     stderr: new BufferSink(),
