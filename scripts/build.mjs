@@ -116,7 +116,7 @@ const gotRequestIds = {
  * graphql-request uses the global `Headers` (`new Headers(...)`, `instanceof Headers`), and on
  * Node 20 the first touch of a Fetch API global loads Node's fetch implementation, undici: ~17 ms
  * of every `apictl gql`. Its requests go through apictl's own fetch over the shared transport
- * (transport-fetch.ts), which uses the light FetchHeaders and FetchResponse; this gives
+ * (send-graphql-request.ts), which answers with the light FetchResponse; this gives
  * graphql-request's modules that FetchHeaders in place of the global, and fails the build if
  * they stop naming `Headers` (then this plugin has nothing left to do, or they moved it).
  */
