@@ -14,6 +14,12 @@ export interface ReadSchemaElement extends SchemaElement {
   readonly ref?: QName | undefined
   readonly complexType?: ReadComplexType | undefined
   readonly simpleType?: ReadSimpleType | undefined
+  /** A global element that may stand for the head element named here (`substitutionGroup`). */
+  readonly substitutionGroup?: QName | undefined
+  /** `abstract="true"`: only its substitution group's members appear in a document. */
+  readonly abstract?: boolean | undefined
+  /** `<xs:group ref="tns:G"/>` in a content model: the named group's elements stand here. */
+  readonly group?: QName | undefined
 }
 
 export interface ReadComplexType extends SchemaComplexType {
@@ -24,6 +30,8 @@ export interface ReadComplexType extends SchemaComplexType {
   readonly textType?: QName | undefined
   /** `xs:any` inside: children the schema does not name are allowed. */
   readonly open?: boolean | undefined
+  /** A SOAP-encoded array (restriction of soapenc:Array): the type of its items (`wsdl:arrayType`). */
+  readonly arrayType?: QName | undefined
 }
 
 export interface ReadSimpleType {
@@ -40,7 +48,12 @@ export interface ReadSchema extends XmlSchema {
   readonly simpleTypes: readonly ReadSimpleType[]
   /** `xs:include` locations (same target namespace). */
   readonly includes: readonly string[]
+  /** Named model groups (`xs:group name=`): their elements, in order. */
+  readonly groups: readonly { readonly name: string; readonly elements: readonly ReadSchemaElement[] }[]
 }
+
+const soapEncodingNamespace = 'http://schemas.xmlsoap.org/soap/encoding/'
+const wsdlNamespace = 'http://schemas.xmlsoap.org/wsdl/'
 
 const isXs = (node: XmlElement, local: string) =>
   node.name.namespace === xsdNamespace && node.name.local === local
@@ -107,6 +120,22 @@ function readElement(node: XmlElement, scope: SchemaScope, global: boolean): Rea
     maxOccurs: maxOccurs === 'unbounded' ? 'unbounded' : occurs(maxOccurs),
     nillable: attr(node, 'nillable') === 'true' ? true : undefined,
     documentation: documentationOf(node),
+    substitutionGroup: global ? qnameAttr(node, 'substitutionGroup') : undefined,
+    abstract: global && attr(node, 'abstract') === 'true' ? true : undefined,
+  }
+}
+
+/** `<xs:group ref=…/>` as a stand-in element the describer replaces with the group's elements. */
+function groupReference(node: XmlElement, optional: boolean): ReadSchemaElement | undefined {
+  const group = qnameAttr(node, 'ref')
+  if (group === undefined) return undefined
+  const maxOccurs = attr(node, 'maxOccurs')
+  return {
+    name: group.local,
+    namespace: '',
+    group,
+    minOccurs: optional ? 0 : occurs(attr(node, 'minOccurs')),
+    maxOccurs: maxOccurs === 'unbounded' ? 'unbounded' : occurs(maxOccurs),
   }
 }
 
@@ -124,7 +153,10 @@ function readParticles(node: XmlElement, scope: SchemaScope, optional: boolean, 
     } else if (isXs(child, 'sequence') || isXs(child, 'all')) {
       readParticles(child, scope, optional || attr(child, 'minOccurs') === '0', into)
     } else if (isXs(child, 'choice')) readParticles(child, scope, true, into)
-    else if (isXs(child, 'any')) into.open = true
+    else if (isXs(child, 'group')) {
+      const reference = groupReference(child, optional)
+      if (reference !== undefined) into.elements.push(reference)
+    } else if (isXs(child, 'any')) into.open = true
   }
   return into
 }
@@ -133,14 +165,18 @@ function readComplexType(node: XmlElement, scope: SchemaScope): ReadComplexType 
   let body = node
   let base: QName | undefined
   let textType: QName | undefined
+  let arrayType: QName | undefined
   for (const child of childElements(node)) {
     if (isXs(child, 'complexContent') || isXs(child, 'simpleContent')) {
       const derivation = childElements(child).find(
         (item) => isXs(item, 'extension') || isXs(item, 'restriction'),
       )
       if (derivation === undefined) continue
-      if (isXs(child, 'simpleContent')) textType = qnameAttr(derivation, 'base')
-      else if (isXs(derivation, 'extension')) base = qnameAttr(derivation, 'base')
+      const derivedFrom = qnameAttr(derivation, 'base')
+      if (isXs(child, 'simpleContent')) textType = derivedFrom
+      else if (isXs(derivation, 'extension')) base = derivedFrom
+      else if (derivedFrom?.namespace === soapEncodingNamespace && derivedFrom.local === 'Array')
+        arrayType = encodedArrayType(derivation)
       body = derivation
     }
   }
@@ -151,8 +187,31 @@ function readComplexType(node: XmlElement, scope: SchemaScope): ReadComplexType 
     base,
     textType,
     open: particles.open ? true : undefined,
+    arrayType,
     documentation: documentationOf(node),
   }
+}
+
+/**
+ * The item type of a SOAP-encoded array: `wsdl:arrayType="xsd:string[]"` on
+ * the restriction's arrayType attribute, else the type of the one element
+ * its sequence declares, else xsd:anyType.
+ */
+function encodedArrayType(restriction: XmlElement): QName {
+  for (const child of childElements(restriction)) {
+    if (!isXs(child, 'attribute')) continue
+    const declared = child.attributes.find(
+      (item) => item.name.namespace === wsdlNamespace && item.name.local === 'arrayType',
+    )
+    if (declared === undefined || typeof declared.value !== 'string') continue
+    const resolved = resolveQName(child, declared.value.replace(/(\[[\d,\s]*\])+$/, ''))
+    if (resolved !== undefined) return resolved
+  }
+  const item = readParticles(restriction, { targetNamespace: '', qualified: false }, false, {
+    elements: [],
+    open: false,
+  }).elements[0]
+  return item?.type ?? { namespace: xsdNamespace, local: 'anyType' }
 }
 
 /**
@@ -168,8 +227,15 @@ export function readSchema(node: XmlElement, inheritedNamespace = ''): ReadSchem
   const simpleTypes: ReadSimpleType[] = []
   const imports: { namespace?: string; location?: string }[] = []
   const includes: string[] = []
+  const groups: { name: string; elements: ReadSchemaElement[] }[] = []
   for (const child of childElements(node)) {
     if (isXs(child, 'element')) elements.push(readElement(child, scope, true))
+    else if (isXs(child, 'group')) {
+      const name = attr(child, 'name')
+      if (name !== undefined) {
+        groups.push({ name, elements: readParticles(child, scope, false, { elements: [], open: false }).elements })
+      }
+    }
     else if (isXs(child, 'complexType')) complexTypes.push(readComplexType(child, scope))
     else if (isXs(child, 'simpleType')) simpleTypes.push(readSimpleType(child))
     else if (isXs(child, 'import')) {
@@ -179,7 +245,16 @@ export function readSchema(node: XmlElement, inheritedNamespace = ''): ReadSchem
       if (location !== undefined) includes.push(location)
     }
   }
-  return { targetNamespace, elementFormDefault, elements, complexTypes, simpleTypes, imports, includes }
+  return {
+    targetNamespace,
+    elementFormDefault,
+    elements,
+    complexTypes,
+    simpleTypes,
+    imports,
+    includes,
+    groups,
+  }
 }
 
 export function isSchemaElement(node: XmlElement): boolean {
