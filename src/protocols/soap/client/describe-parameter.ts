@@ -1,5 +1,5 @@
-import { WsdlReadError } from '../wsdl/read-wsdl.js'
 import type { ReadComplexType, ReadSchemaElement, ReadSimpleType } from '../wsdl/read-schema.js'
+import { WsdlReadError } from '../wsdl/read-wsdl.js'
 import { clark, type QName, xsdNamespace } from '../xml/qname.js'
 import type { SchemaIndex } from './schema-index.js'
 import type { ParameterDescription, TypeDescription } from './service-description.js'
@@ -53,6 +53,7 @@ export class TypeDescriber {
       maxOccurs: element.maxOccurs ?? 1,
       nillable: target?.nillable,
       documentation: target?.documentation ?? element.documentation,
+      ...(element.requiredChoice ? { requiredChoice: true } : {}),
     }
     this.counted()
     if (target === undefined) return { ...named, open: true }
@@ -109,7 +110,9 @@ export class TypeDescriber {
     this.pending.delete(key)
   }
 
-  private complex(type: ReadComplexType): Pick<ParameterDescription, 'children' | 'open' | 'base' | 'arrayOf'> {
+  private complex(
+    type: ReadComplexType,
+  ): Pick<ParameterDescription, 'children' | 'open' | 'base' | 'arrayOf'> {
     if (type.textType !== undefined) return this.textOnly(type)
     if (type.arrayType !== undefined) return this.encodedArray(type)
     const children: ParameterDescription[] = []
@@ -126,7 +129,39 @@ export class TypeDescriber {
       }
     }
     for (const element of type.sequence) children.push(...this.particle(element))
+    for (const attribute of type.attributes ?? []) children.push(...this.attribute(attribute))
     return { children, open: open ? true : undefined }
+  }
+
+  /** An attribute as a parameter flagged `attribute` (an attribute group: each of its attributes). */
+  private attribute(declared: ReadSchemaElement, depth = 0): ParameterDescription[] {
+    if (declared.group !== undefined) {
+      const group = this.index.attributeGroups.get(clark(declared.group)) ?? []
+      return depth > 10 ? [] : group.flatMap((member) => this.attribute(member, depth + 1))
+    }
+    const target =
+      declared.ref === undefined ? declared : (this.index.attributes.get(clark(declared.ref)) ?? declared)
+    this.counted()
+    const simple =
+      target.simpleType !== undefined
+        ? this.simple(target.simpleType, 'string')
+        : target.type !== undefined
+          ? this.type(target.type)
+          : { type: 'string', base: 'string' }
+    return [
+      {
+        name: target.name,
+        namespace: declared.ref?.namespace ?? declared.namespace,
+        minOccurs: declared.minOccurs ?? 0,
+        maxOccurs: 1,
+        attribute: true,
+        documentation: target.documentation,
+        type: simple.type,
+        base: simple.base,
+        enumeration: simple.enumeration,
+        ...(target.default === undefined ? {} : { default: target.default }),
+      },
+    ]
   }
 
   /** One element of a content model: itself, or the elements of a group, or a substitution group's members. */
@@ -189,7 +224,9 @@ export class TypeDescriber {
     if (++this.count > maxDescribedParameters) {
       throw new WsdlReadError(
         `the WSDL describes more than ${maxDescribedParameters.toLocaleString('en')} parameters; refusing to read further`,
-        { hint: 'A WSDL this large is not supported; use a trimmed copy with the operations you need (--wsdl FILE).' },
+        {
+          hint: 'A WSDL this large is not supported; use a trimmed copy with the operations you need (--wsdl FILE).',
+        },
       )
     }
   }

@@ -71,7 +71,13 @@ class OperationDescriber {
       }
       return this.types.element(element, true)
     }
-    const base: ParameterDescription = { name: part.name, namespace: '', type: 'anyType', minOccurs: 1, maxOccurs: 1 }
+    const base: ParameterDescription = {
+      name: part.name,
+      namespace: '',
+      type: 'anyType',
+      minOccurs: 1,
+      maxOccurs: 1,
+    }
     return part.type === undefined ? { ...base, open: true } : { ...base, ...this.types.type(part.type) }
   }
 
@@ -123,15 +129,24 @@ class OperationDescriber {
       const element: QName = { namespace: body.namespace ?? '', local: wrapperName }
       return {
         element,
-        parameters: parts.map((part) => this.part(message!, part)).map((parameter) => ({ ...parameter, minOccurs: 1 })),
+        parameters: parts
+          .map((part) => this.part(message!, part))
+          .map((parameter) => ({ ...parameter, minOccurs: 1 })),
         ...extra,
       }
     }
     if (message === undefined) return { parameters: [], open: true, ...extra }
     const described = parts.map((part) => this.part(message, part))
     const only = described[0]
-    if (described.length === 1 && only !== undefined && (only.typeRef !== undefined || only.children !== undefined || only.open)) {
-      const fields = only.typeRef === undefined ? { fields: only.children ?? [], open: only.open } : this.types.fields(only.typeRef)
+    if (
+      described.length === 1 &&
+      only !== undefined &&
+      (only.typeRef !== undefined || only.children !== undefined || only.open)
+    ) {
+      const fields =
+        only.typeRef === undefined
+          ? { fields: only.children ?? [], open: only.open }
+          : this.types.fields(only.typeRef)
       return {
         element: { namespace: only.namespace, local: only.name },
         parameters: fields.fields,
@@ -144,6 +159,7 @@ class OperationDescriber {
 
   bind(binding: WsdlBinding, operation: WsdlBindingOperation, abstract: WsdlOperation): BoundOperation {
     const style = operation.style ?? binding.style
+    for (const fault of abstract.faults) this.message(fault.message, `fault ${fault.name}`)
     return {
       action: operation.soapAction,
       style,
@@ -187,11 +203,15 @@ function bindOrProblem(
 ): { bound: BoundOperation; abstract?: WsdlOperation } | { problem: string } {
   const portType = definitions.portTypes.get(clark(binding.type))
   if (portType === undefined) {
-    return { problem: `binding ${binding.name} is of portType ${clark(binding.type)}, which the WSDL does not define` }
+    return {
+      problem: `binding ${binding.name} is of portType ${clark(binding.type)}, which the WSDL does not define`,
+    }
   }
   const abstract = portType.operations.get(operation.name)
   if (abstract === undefined) {
-    return { problem: `binding ${binding.name} has it, but its portType ${portType.name} does not declare it` }
+    return {
+      problem: `binding ${binding.name} has it, but its portType ${portType.name} does not declare it`,
+    }
   }
   try {
     return { bound: describer.bind(binding, operation, abstract), abstract }
@@ -244,7 +264,11 @@ export function describeService(loaded: LoadedWsdl): ServiceDescription {
       const result = bindOrProblem(describer, definitions, binding, operation)
       if ('problem' in result) {
         entry.problem ??= result.problem
-        entry.bindings[binding.version] = { action: operation.soapAction, style: operation.style ?? binding.style, input: { parameters: [], open: true } }
+        entry.bindings[binding.version] = {
+          action: operation.soapAction,
+          style: operation.style ?? binding.style,
+          input: { parameters: [], open: true },
+        }
         continue
       }
       entry.documentation ??= result.abstract?.documentation

@@ -7,6 +7,8 @@ export class SchemaIndex {
   readonly complexTypes = new Map<string, ReadComplexType>()
   readonly simpleTypes = new Map<string, ReadSimpleType>()
   readonly groups = new Map<string, readonly ReadSchemaElement[]>()
+  readonly attributes = new Map<string, ReadSchemaElement>()
+  readonly attributeGroups = new Map<string, readonly ReadSchemaElement[]>()
   /** Substitution group heads → the global elements that may stand for them. */
   private readonly members = new Map<string, ReadSchemaElement[]>()
 
@@ -27,6 +29,8 @@ export class SchemaIndex {
       for (const type of schema.simpleTypes)
         if (type.name !== undefined) this.simpleTypes.set(key(type.name), type)
       for (const group of schema.groups) this.groups.set(key(group.name), group.elements)
+      for (const attribute of schema.attributes) this.attributes.set(key(attribute.name), attribute)
+      for (const group of schema.attributeGroups) this.attributeGroups.set(key(group.name), group.elements)
     }
   }
 
@@ -38,7 +42,8 @@ export class SchemaIndex {
   substitutes(head: ReadSchemaElement): ReadSchemaElement[] {
     const found: ReadSchemaElement[] = []
     const visit = (element: ReadSchemaElement) => {
-      for (const member of this.members.get(clark({ namespace: element.namespace, local: element.name })) ?? []) {
+      for (const member of this.members.get(clark({ namespace: element.namespace, local: element.name })) ??
+        []) {
         if (found.includes(member) || member === head) continue
         found.push(member)
         visit(member)

@@ -71,6 +71,12 @@ export interface ParameterDescription {
   readonly namespace: string
   /** The type as a person reads it: `string`, `int`, `Item`, … */
   readonly type: string
+  /** An attribute's schema default, written when the attribute is not given (as zeep does). */
+  readonly default?: string | undefined
+  /** One of the members of a choice that needs one of them (each optional alone). */
+  readonly requiredChoice?: boolean | undefined
+  /** An attribute of the parent element rather than a child element (filled by name all the same). */
+  readonly attribute?: boolean | undefined
   /** The declared type, `{namespace}local` (for xsi:type in an encoded message). */
   readonly xsdType?: string | undefined
   /** A complex type described in ServiceDescription.types: the key of its fields there. */
