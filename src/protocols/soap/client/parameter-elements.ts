@@ -27,7 +27,7 @@ function encodedAttributes(described: ParameterDescription | undefined, node: Pa
       xsiType({ namespace: soapEncodingNamespace, local: 'Array' }),
       attribute(
         { namespace: soapEncodingNamespace, local: 'arrayType' },
-        { qname: { ...item, local: `${item.local}[${items}]` } },
+        { qname: item, suffix: `[${items}]` },
         'SOAP-ENC',
       ),
     ]
