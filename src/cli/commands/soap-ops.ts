@@ -73,7 +73,12 @@ function serviceView(loaded: LoadedService, builtin: string | undefined, chosen:
   return { heading, operations }
 }
 
-function parameterJson(parameter: ParameterDescription): Record<string, unknown> {
+/**
+ * A parameter as JSON. A complex type described once in the WSDL's index is
+ * named by `typeRef`, its fields listed once under the output's `types`
+ * (`used` collects the ones met); an anonymous type's fields are inline.
+ */
+function parameterJson(parameter: ParameterDescription, used: Set<string>): Record<string, unknown> {
   const json: Record<string, unknown> = {
     name: parameter.name,
     type: parameter.type,
@@ -81,20 +86,44 @@ function parameterJson(parameter: ParameterDescription): Record<string, unknown>
     repeated: isRepeated(parameter),
   }
   if (parameter.namespace !== '') json.namespace = parameter.namespace
+  if (parameter.attribute) json.attribute = true
+  if (parameter.requiredChoice) json.choice = 'one of these is required'
   if (parameter.nillable) json.nillable = true
   if (parameter.enumeration) json.enumeration = parameter.enumeration
   if (parameter.documentation) json.documentation = parameter.documentation
-  if (parameter.children) json.fields = parameter.children.map(parameterJson)
+  if (parameter.typeRef !== undefined) {
+    json.typeRef = parameter.typeRef
+    used.add(parameter.typeRef)
+  } else if (parameter.children) json.fields = parameter.children.map((child) => parameterJson(child, used))
   return json
 }
 
-function messageJson(shape: MessageShape | undefined) {
+function messageJson(shape: MessageShape | undefined, used: Set<string>) {
   if (shape === undefined) return null
   return {
     element: shape.element === undefined ? null : shape.element.local,
     namespace: shape.element?.namespace ?? null,
-    parameters: shape.parameters.map(parameterJson),
+    parameters: shape.parameters.map((parameter) => parameterJson(parameter, used)),
+    ...(shape.headers === undefined
+      ? {}
+      : { headers: shape.headers.map((parameter) => parameterJson(parameter, used)) }),
+    ...(shape.encodingStyle === undefined ? {} : { encodingStyle: shape.encodingStyle }),
   }
+}
+
+/** The types the listed operations refer to, and those their fields refer to, each once. */
+function typesJson(service: ServiceDescription, used: Set<string>) {
+  const types: Record<string, unknown> = {}
+  for (const key of used) {
+    const type = service.types?.[key]
+    if (type === undefined || Object.hasOwn(types, key)) continue
+    // Fields found here add to `used` while it is being walked, so nested types come too.
+    types[key] = {
+      fields: type.fields.map((field) => parameterJson(field, used)),
+      ...(type.open ? { open: true } : {}),
+    }
+  }
+  return types
 }
 
 /**
@@ -113,6 +142,7 @@ function operationsJson(service: ServiceDescription, chosen: SoapVersionId | und
   const operations = service.operations.filter(
     (operation) => chosen === undefined || operation.bindings[chosen] !== undefined,
   )
+  const used = new Set<string>()
   return {
     service: service.name ?? null,
     targetNamespace: service.targetNamespace,
@@ -125,6 +155,7 @@ function operationsJson(service: ServiceDescription, chosen: SoapVersionId | und
       const bound = boundOperation(operation, version)!
       return {
         name: operation.name,
+        ...(operation.problem === undefined ? {} : { problem: operation.problem }),
         documentation: operation.documentation ?? null,
         versions: (['1.1', '1.2'] as const).filter((id) => operation.bindings[id] !== undefined),
         action: Object.fromEntries(
@@ -133,9 +164,10 @@ function operationsJson(service: ServiceDescription, chosen: SoapVersionId | und
           ),
         ),
         style: bound.style,
-        input: messageJson(bound.input),
-        output: messageJson(bound.output),
+        input: messageJson(bound.input, used),
+        output: messageJson(bound.output, used),
       }
     }),
+    types: typesJson(service, used),
   }
 }

@@ -72,6 +72,12 @@ export function messageWarnings(
       `warning: ${operation}: required ${plan.missing.length === 1 ? 'parameter' : 'parameters'} not given: ${plan.missing.join(', ')}.`,
     )
   }
+  if (plan.emptied.length > 0) {
+    const one = plan.emptied.length === 1
+    warnings.push(
+      `note: ${operation}: ${plan.emptied.join(', ')} ${one ? 'is' : 'are'} required and ${one ? 'needs' : 'need'} no value, so ${one ? 'it is' : 'they are'} sent empty (as the schema allows).`,
+    )
+  }
   if ((options.mustUnderstand || options.actor !== undefined) && (options.soapHeader ?? []).length === 0) {
     warnings.push(
       'warning: --must-understand and --actor apply to --soap-header entries, and there are none.',
@@ -80,14 +86,17 @@ export function messageWarnings(
   return warnings
 }
 
-/** Pure: the envelope for a plan, with the Header from --soap-header and --wss. */
+/** Pure: the envelope for a plan, with the Header: the WSDL's header parts given, then --soap-header and --wss. */
 export function writeSoapEnvelope(plan: SoapCallPlan, options: SoapMessageOptions): string {
-  const headers = headerBlocks({
-    entries: options.soapHeader,
-    mustUnderstand: options.mustUnderstand,
-    actor: options.actor,
-    wss: options.wss,
-  })
+  const headers = [
+    ...plan.headers,
+    ...headerBlocks({
+      entries: options.soapHeader,
+      mustUnderstand: options.mustUnderstand,
+      actor: options.actor,
+      wss: options.wss,
+    }),
+  ]
   return soapEnvelopeText({
     version: plan.version,
     body: plan.body,

@@ -154,6 +154,8 @@ export class WsdlSource {
       const how = loaded.fromCache ? `cached ${loaded.fetchedAt}` : 'read now'
       ctx.stderr.write(`* WSDL ${loaded.location} (${how})\n`)
     }
+    // What the WSDL lacks (operations it stops, imports not followed), once per read, cached or not.
+    for (const warning of loaded.service.warnings ?? []) ctx.stderr.write(`warning: ${warning}.\n`)
     return loaded
   }
 }
