@@ -11,7 +11,8 @@ export interface RestCommandOptions {
   maxPages: number
   accept?: string
   apiVersion?: string
-  lint: boolean
+  /** --lint true, --no-lint false, neither undefined (the profile's REST API only). */
+  lint?: boolean
   follow?: boolean
 }
 
@@ -32,6 +33,10 @@ export function registerRestCommand(program: Command, ctx: Context): void {
     .option('--max-pages <n>', 'at most this many pages with --all', positiveInteger, 100)
     .option('--accept <type>', 'json, xml or a MIME type (default application/json)')
     .option('--api-version <n>', 'rewrite a leading /vK/ path segment to /vN/')
+    .option(
+      '--lint',
+      "check the path against the REST conventions even on a URL outside the profile's REST API",
+    )
     .option('--no-lint', 'do not check the path against the REST conventions')
     .option('--follow', 'follow redirects (at most 10; -v shows each hop)')
   addCommonOptions(rest)
@@ -48,8 +53,9 @@ Examples:
   $ apictl rest lint /v1/getUsers.json                      check a path against the conventions
 
 \`rest lint PATH\` prints its findings (and a suggested path) on stdout and exits 0:
-the conventions are advice, never an error. Before a request the same
-findings go to stderr; --no-lint silences them.`,
+the conventions are advice, never an error. Before a request to the profile's
+REST API the same findings go to stderr; --no-lint silences them, --lint
+checks a full URL to another API too.`,
     )
     .action(
       returningExitCode(
