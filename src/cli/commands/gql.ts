@@ -85,7 +85,9 @@ export async function withGqlClient(
       ctx,
     )
     try {
-      if (target.builtin && offline && options.endpoint === undefined) noteServeDefault(ctx)
+      // gql validate --schema FILE uses no profile: nothing to say about one.
+      if (target.builtin && offline && !needsNoEndpoint && options.endpoint === undefined)
+        noteServeDefault(ctx)
       const client = new GraphQLClient({ target, ctx, memory: false, offline, words: CLI_WORDS })
       const settings: DocumentSettings = {
         common,

@@ -21,7 +21,11 @@ import type { SubscriptionOutcome } from '../../protocols/graphql/client/run-sub
 import { selectOperation } from '../../protocols/graphql/client/select-operation.js'
 import { sendGraphQLRequest } from '../../protocols/graphql/client/send-graphql-request.js'
 import { validateDocument } from '../../protocols/graphql/client/validate-document.js'
-import { noteNotValidated, warnUndeclaredVariables } from '../../render/print-graphql-notes.js'
+import {
+  noteNotValidated,
+  warnSchemaProblems,
+  warnUndeclaredVariables,
+} from '../../render/print-graphql-notes.js'
 import { startSpinner } from '../../render/spinner.js'
 import { verboseObserver } from '../../render/verbose-observer.js'
 import { withOAuth2 } from '../../transport/send.js'
@@ -230,8 +234,8 @@ export class GraphQLClient {
     endpoint: GraphQLEndpoint,
     settings: SchemaSettings,
   ): Promise<LoadedSchema | undefined> {
-    const load = () =>
-      loadSchema({
+    const load = async () => {
+      const loaded = await loadSchema({
         endpoint: endpoint.url,
         schemaFile: settings.schemaFile,
         refresh: settings.refresh === true,
@@ -240,6 +244,9 @@ export class GraphQLClient {
         env: this.ctx.env,
         fetch: () => this.#introspect(target, endpoint.url, settings),
       })
+      if (loaded) warnSchemaProblems(this.ctx, loaded.warnings)
+      return loaded
+    }
     if (!this.#options.memory) return load()
     const key = `${endpoint.url}\n${settings.schemaFile ?? ''}`
     if (settings.refresh) this.#schemas.delete(key)
