@@ -30,7 +30,8 @@ const none: Depth = { plain: 0, introspection: 0 }
  * fields nest deeper than the limit (through fragments too) fails
  * validation, before anything runs. Each fragment is measured once, so
  * fragments spread many times cost no more; a fragment cycle (another rule's
- * error) just stops the walk.
+ * error) just stops the walk. The rule walks the document itself and tells
+ * graphql-js not to walk it again for this rule.
  */
 export function depthLimitRule(limits: DepthLimits = documentLimits): ValidationRule {
   return (context: ValidationContext): ASTVisitor => {
@@ -72,6 +73,9 @@ export function depthLimitRule(limits: DepthLimits = documentLimits): Validation
     }
 
     return {
+      FragmentDefinition() {
+        return false
+      },
       OperationDefinition(operation: OperationDefinitionNode) {
         const depth = measure(operation.selectionSet)
         const name = operation.name ? `operation "${operation.name.value}"` : 'the operation'
@@ -91,6 +95,7 @@ export function depthLimitRule(limits: DepthLimits = documentLimits): Validation
             ),
           )
         }
+        return false
       },
     }
   }

@@ -1,3 +1,4 @@
+import { clientKey } from '../../../server/kit/auth/failure-throttle.js'
 import type { Mount, ServerServices } from '../../../server/kit/mount.js'
 import { createContext } from './graphql-context.js'
 import { createGraphqlHttpHandler } from './graphql-http-handler.js'
@@ -17,14 +18,21 @@ export async function createGraphqlMount(services: ServerServices, path = '/grap
     schema,
     path,
     log,
-    context: (authorization) => createContext(services, authorization),
+    context: (authorization, address) => createContext(services, authorization, clientKey(address)),
   })
   return {
     handle: createGraphqlHttpHandler({
       apollo,
+      schema,
       path,
       log,
-      context: (request) => createContext(services, request.headers.authorization),
+      context: (request) =>
+        createContext(services, request.headers.authorization, clientKey(request.socket.remoteAddress)),
+      // A client address waiting out its failed logins gets 429 before Apollo runs (reads without credentials still work).
+      throttled: (request) =>
+        request.headers.authorization === undefined
+          ? undefined
+          : services.auth.throttle.retryAfter(clientKey(request.socket.remoteAddress)),
     }),
     upgrade: subscriptions.upgrade,
     async close() {

@@ -5,9 +5,10 @@ import type { Context } from 'graphql-ws'
 import { type Extra, useServer } from 'graphql-ws/use/ws'
 import { WebSocketServer } from 'ws'
 import { bodyLimit } from '../../../server/kit/http/read-body.js'
-import { depthLimitRule } from './depth-limit-rule.js'
+import { checkDocumentBounds } from './document-bounds.js'
 import { documentLimits } from './document-limits.js'
 import type { GraphqlContext } from './graphql-context.js'
+import { withCode } from './graphql-errors.js'
 import { maskInternalErrors } from './mask-internal-errors.js'
 
 export interface SubscriptionServerOptions {
@@ -15,7 +16,8 @@ export interface SubscriptionServerOptions {
   schema: GraphQLSchema
   /** The endpoint's path; upgrades elsewhere are refused. */
   path: string
-  context(authorization: string | undefined): Promise<GraphqlContext>
+  /** The context of one operation, from the credentials sent and the client's address. */
+  context(authorization: string | undefined, address: string | undefined): Promise<GraphqlContext>
   log?: ((line: string) => void) | undefined
 }
 
@@ -33,15 +35,6 @@ function authorizationOf(context: Context<ConnectionParams, Extra>): string | un
   return typeof fromParams === 'string' ? fromParams : context.extra.request.headers.authorization
 }
 
-function withCode(error: GraphQLError, code: string): GraphQLError {
-  return new GraphQLError(error.message, {
-    nodes: error.nodes,
-    source: error.source,
-    positions: error.positions,
-    extensions: { ...error.extensions, code },
-  })
-}
-
 /**
  * GraphQL over WebSocket on the same path (graphql-ws's graphql-transport-ws
  * protocol, with `ws`): subscriptions (and queries and mutations, if a
@@ -53,7 +46,7 @@ function withCode(error: GraphQLError, code: string): GraphQLError {
 export function createSubscriptionServer(options: SubscriptionServerOptions): SubscriptionServer {
   const { schema, path, context, log } = options
   const webSockets = new WebSocketServer({ noServer: true, maxPayload: bodyLimit })
-  const rules = [...specifiedRules, depthLimitRule()]
+  const rules = specifiedRules
   const mask = maskInternalErrors(log)
   const server = useServer<ConnectionParams>(
     {
@@ -68,6 +61,8 @@ export function createSubscriptionServer(options: SubscriptionServerOptions): Su
           const syntax = error instanceof GraphQLError ? error : new GraphQLError((error as Error).message)
           return [withCode(syntax, 'GRAPHQL_PARSE_FAILED')]
         }
+        const bounds = checkDocumentBounds(schema, document)
+        if (bounds.length > 0) return [...bounds]
         const errors = validate(schema, document, rules)
         if (errors.length > 0) return errors.map((error) => withCode(error, 'GRAPHQL_VALIDATION_FAILED'))
         return {
@@ -75,7 +70,10 @@ export function createSubscriptionServer(options: SubscriptionServerOptions): Su
           document,
           operationName: payload.operationName,
           variableValues: payload.variables,
-          contextValue: await context(authorizationOf(subscriber)),
+          contextValue: await context(
+            authorizationOf(subscriber),
+            subscriber.extra.request.socket.remoteAddress,
+          ),
         }
       },
       onNext(_subscriber, _id, _payload, _args, result) {
