@@ -1,22 +1,20 @@
 import {
   type ASTVisitor,
+  type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
   GraphQLError,
   type GraphQLField,
   type GraphQLNamedType,
+  type GraphQLOutputType,
   type GraphQLSchema,
-  getNamedType,
-  getNullableType,
-  isInterfaceType,
-  isListType,
-  isObjectType,
   Kind,
   type OperationDefinitionNode,
   type SelectionSetNode,
   type ValidationContext,
   type ValidationRule,
 } from 'graphql'
+import { fragmentsOf } from './depth-limit-rule.js'
 import { documentLimits } from './document-limits.js'
 
 export interface CostLimits {
@@ -47,11 +45,29 @@ function add(into: Measure, more: Measure, times = 1): void {
   into.cost += times * more.cost
 }
 
+// The schema is Apollo's, possibly from another copy of graphql than this module's (in tests that load
+// sources beside node_modules), so types are read by their shape, never with graphql's instanceof checks.
+
+/** A field of an object or interface type. */
 function fieldOf(
   type: GraphQLNamedType | undefined,
   name: string,
 ): GraphQLField<unknown, unknown> | undefined {
-  return isObjectType(type) || isInterfaceType(type) ? type.getFields()[name] : undefined
+  const fields = (type as { getFields?: () => Record<string, GraphQLField<unknown, unknown>> } | undefined)
+    ?.getFields
+  return typeof fields === 'function' ? fields.call(type)[name] : undefined
+}
+
+/** `[Item!]!` → Item. */
+function namedType(type: GraphQLOutputType): GraphQLNamedType {
+  let inner: GraphQLOutputType = type
+  while ('ofType' in inner && inner.ofType !== undefined) inner = inner.ofType
+  return inner as GraphQLNamedType
+}
+
+/** Whether values of the type are lists (`[Item!]!`, `[Item]`). */
+function isList(type: GraphQLOutputType): boolean {
+  return String(type).replace(/!$/, '').startsWith('[')
 }
 
 /** How many values a list field may return: its `limit` argument (as written, else its default), or the assumed size. */
@@ -110,10 +126,10 @@ function measurer(schema: GraphQLSchema, fragments: Map<string, FragmentDefiniti
       total.cost += 1
       if (selection.selectionSet === undefined) continue
       const field = fieldOf(parent, name)
-      const type = field === undefined ? undefined : getNamedType(field.type)
+      const type = field === undefined ? undefined : namedType(field.type)
       const below = measure(selection.selectionSet, type)
       const introspection = name.startsWith('__') || (parent?.name.startsWith('__') ?? false)
-      const list = field !== undefined && !introspection && isListType(getNullableType(field.type))
+      const list = field !== undefined && !introspection && isList(field.type)
       add(total, below, list ? listSize(field, selection, limits) : 1)
     }
     return total
@@ -121,6 +137,13 @@ function measurer(schema: GraphQLSchema, fragments: Map<string, FragmentDefiniti
 
   return (operation: OperationDefinitionNode): Measure =>
     measure(operation.selectionSet, schema.getRootType(operation.operation) ?? undefined)
+}
+
+/** 200400 → `200,400` (without Intl, which costs a refusal more than the rest of its check). */
+function grouped(value: number): string {
+  return Number.isFinite(value)
+    ? String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+    : 'more than can be counted'
 }
 
 function refusal(
@@ -131,68 +154,56 @@ function refusal(
   what: string,
 ): GraphQLError {
   const name = operation.name ? `operation "${operation.name.value}"` : 'the operation'
-  return new GraphQLError(`${name} ${what}; this server allows at most ${allowed.toLocaleString('en')}`, {
+  return new GraphQLError(`${name} ${what}; this server allows at most ${grouped(allowed)}`, {
     nodes: [operation],
     extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit, found, allowed },
   })
 }
 
 /**
- * A validation rule against costly documents (SPEC §7), beside the depth and
- * token limits: each operation's aliases, fields and cost (see measurer)
- * must stay within `limits`, or the document fails validation before
- * anything runs, with `extensions.limit` naming the bound (aliases, fields,
- * cost) and `found`/`allowed` the figures. The rule walks the document
- * itself, once per operation and once per fragment, and tells graphql-js
+ * The operations of a document over the cost limits (SPEC §7), as errors:
+ * each operation's aliases, fields and cost (see measurer) must stay within
+ * `limits`; `extensions.limit` names the bound (aliases, fields, cost) and
+ * `found`/`allowed` the figures. Walks each operation once and each
+ * fragment once.
+ */
+export function costErrors(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  limits: CostLimits = documentLimits,
+): GraphQLError[] {
+  const measure = measurer(schema, fragmentsOf(document), limits)
+  const errors: GraphQLError[] = []
+  for (const definition of document.definitions) {
+    if (definition.kind !== Kind.OPERATION_DEFINITION) continue
+    const { aliases, fields, cost } = measure(definition)
+    if (aliases > limits.maxAliases) {
+      errors.push(
+        refusal(definition, 'aliases', aliases, limits.maxAliases, `has ${grouped(aliases)} aliased fields`),
+      )
+    }
+    if (fields > limits.maxFields) {
+      const what = `selects ${grouped(fields)} fields (fragments counted at each spread)`
+      errors.push(refusal(definition, 'fields', fields, limits.maxFields, what))
+    }
+    if (cost > limits.maxCost) {
+      const what = `would resolve about ${grouped(cost)} values (each field 1, and the fields under a list once per item its limit allows)`
+      errors.push(refusal(definition, 'cost', cost, limits.maxCost, what))
+    }
+  }
+  return errors
+}
+
+/**
+ * A validation rule against costly documents, beside the depth and token
+ * limits (see costErrors): a document over a bound fails validation before
+ * anything runs. The rule walks the document itself and tells graphql-js
  * not to walk it again for this rule.
  */
 export function costLimitRule(limits: CostLimits = documentLimits): ValidationRule {
   return (context: ValidationContext): ASTVisitor => ({
     Document(document) {
-      const fragments = new Map<string, FragmentDefinitionNode>()
-      for (const definition of document.definitions) {
-        if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition)
-      }
-      const measure = measurer(context.getSchema(), fragments, limits)
-      for (const definition of document.definitions) {
-        if (definition.kind !== Kind.OPERATION_DEFINITION) continue
-        const { aliases, fields, cost } = measure(definition)
-        const shown = (value: number) =>
-          Number.isFinite(value) ? value.toLocaleString('en') : 'more than can be counted'
-        if (aliases > limits.maxAliases) {
-          context.reportError(
-            refusal(
-              definition,
-              'aliases',
-              aliases,
-              limits.maxAliases,
-              `has ${shown(aliases)} aliased fields`,
-            ),
-          )
-        }
-        if (fields > limits.maxFields) {
-          context.reportError(
-            refusal(
-              definition,
-              'fields',
-              fields,
-              limits.maxFields,
-              `selects ${shown(fields)} fields (fragments counted at each spread)`,
-            ),
-          )
-        }
-        if (cost > limits.maxCost) {
-          context.reportError(
-            refusal(
-              definition,
-              'cost',
-              cost,
-              limits.maxCost,
-              `would resolve about ${shown(cost)} values (each field 1, and the fields under a list once per item its limit allows)`,
-            ),
-          )
-        }
-      }
+      for (const error of costErrors(context.getSchema(), document, limits)) context.reportError(error)
       return false
     },
   })

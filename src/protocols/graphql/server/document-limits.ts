@@ -16,4 +16,8 @@ export const documentLimits = {
   maxListLimit: 100,
   /** The number of entries assumed for a list without a `limit` argument (an item's reviews). */
   assumedListSize: 10,
+  /** Documents a client address may have refused (over a bound, or not parsing) before it must wait. */
+  refusalBurst: 20,
+  /** After the burst, one more refused document per this many milliseconds. */
+  refusalRefillMs: 1000,
 } as const

@@ -2,10 +2,11 @@ import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerR
 import { type ApolloServer, HeaderMap, type HTTPGraphQLResponse } from '@apollo/server'
 import type { GraphQLError, GraphQLSchema } from 'graphql'
 import { throttledReason } from '../../../server/kit/auth/authenticator.js'
+import { clientKey, type FailureThrottle } from '../../../server/kit/auth/failure-throttle.js'
 import { HttpError } from '../../../server/kit/http/http-error.js'
 import { readBody } from '../../../server/kit/http/read-body.js'
 import { sendProblem } from '../../../server/kit/http/respond.js'
-import { checkQueryBounds } from './document-bounds.js'
+import { checkQueryBounds, tooManyRefused } from './document-bounds.js'
 import { documentFailureStatus } from './document-failure-status.js'
 import type { GraphqlContext } from './graphql-context.js'
 import { internalErrorMessage } from './mask-internal-errors.js'
@@ -22,6 +23,8 @@ export interface GraphqlHttpOptions {
   context(request: IncomingMessage): Promise<GraphqlContext>
   /** Seconds the request's client must wait (too many failed logins), or undefined. */
   throttled?(request: IncomingMessage): number | undefined
+  /** Refused documents per client address: past the budget, 429 before the body is read. */
+  refusals: FailureThrottle
   log?: ((line: string) => void) | undefined
 }
 
@@ -156,10 +159,12 @@ async function writeResult(response: ServerResponse, result: HTTPGraphQLResponse
  * 415, a path below the endpoint) gets problem+json like the rest of the
  * server. Only a browser asking for HTML gets the landing page. A document
  * over the bounds (documentLimits) is refused here, before Apollo parses and
- * validates it again: a refusal costs one parse and one walk.
+ * validates it again: a refusal costs one parse and one walk. Refused
+ * documents (and ones that do not parse) count against the client's
+ * address: past its budget it gets 429 before its body is parsed.
  */
 export function createGraphqlHttpHandler(options: GraphqlHttpOptions): GraphqlHttpHandler {
-  const { apollo, schema, path, context, throttled, log } = options
+  const { apollo, schema, path, context, throttled, refusals, log } = options
   return async (request, response) => {
     try {
       const method = request.method ?? 'GET'
@@ -179,10 +184,17 @@ export function createGraphqlHttpHandler(options: GraphqlHttpOptions): GraphqlHt
         sendProblem(response, 405, message, { allow })
         return
       }
-      const wait = throttled?.(request)
-      if (wait !== undefined) {
+      const client = clientKey(request.socket.remoteAddress)
+      const loginWait = throttled?.(request)
+      const refusalWait = refusals.retryAfter(client)
+      if (loginWait !== undefined || refusalWait !== undefined) {
+        // The body is read and dropped, keeping the connection (closing it costs more, measured).
         request.resume()
-        sendError(request, response, 429, throttledReason(wait), { 'retry-after': String(wait) })
+        const [message, wait] =
+          loginWait === undefined
+            ? [tooManyRefused(refusalWait!), refusalWait!]
+            : [throttledReason(loginWait), loginWait]
+        sendError(request, response, 429, message, { 'retry-after': String(wait) })
         return
       }
       let body: unknown
@@ -196,9 +208,10 @@ export function createGraphqlHttpHandler(options: GraphqlHttpOptions): GraphqlHt
       }
       // Bounds first, alone: a costly document is refused for the price of its parse.
       const query = queryOf(body, search)
-      const refused = query === undefined ? [] : checkQueryBounds(schema, query)
-      if (refused.length > 0) {
-        sendDocumentErrors(request, response, refused)
+      const bounds = query === undefined ? undefined : checkQueryBounds(schema, query)
+      if (bounds !== undefined && (bounds.errors.length > 0 || !bounds.parsed)) refusals.fail(client)
+      if (bounds !== undefined && bounds.errors.length > 0) {
+        sendDocumentErrors(request, response, bounds.errors)
         return
       }
       // HEAD is the GET without its body (node:http drops the body of a HEAD answer).

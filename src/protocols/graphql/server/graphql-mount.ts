@@ -1,5 +1,6 @@
 import { clientKey } from '../../../server/kit/auth/failure-throttle.js'
 import type { Mount, ServerServices } from '../../../server/kit/mount.js'
+import { createRefusalBudget } from './document-bounds.js'
 import { createContext } from './graphql-context.js'
 import { createGraphqlHttpHandler } from './graphql-http-handler.js'
 import { startApolloServer } from './start-apollo-server.js'
@@ -14,16 +15,20 @@ import { createSubscriptionServer } from './subscription-server.js'
 export async function createGraphqlMount(services: ServerServices, path = '/graphql'): Promise<Mount> {
   const { log } = services
   const { apollo, schema } = await startApolloServer(path, log)
+  // Costly or unparsable documents per client address, over HTTP and WebSocket together.
+  const refusals = createRefusalBudget()
   const subscriptions = createSubscriptionServer({
     schema,
     path,
     log,
+    refusals,
     context: (authorization, address) => createContext(services, authorization, clientKey(address)),
   })
   return {
     handle: createGraphqlHttpHandler({
       apollo,
       schema,
+      refusals,
       path,
       log,
       context: (request) =>

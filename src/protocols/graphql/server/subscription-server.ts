@@ -4,8 +4,9 @@ import { type DocumentNode, GraphQLError, type GraphQLSchema, parse, specifiedRu
 import type { Context } from 'graphql-ws'
 import { type Extra, useServer } from 'graphql-ws/use/ws'
 import { WebSocketServer } from 'ws'
+import { clientKey, type FailureThrottle } from '../../../server/kit/auth/failure-throttle.js'
 import { bodyLimit } from '../../../server/kit/http/read-body.js'
-import { checkDocumentBounds } from './document-bounds.js'
+import { checkDocumentBounds, tooManyRefused } from './document-bounds.js'
 import { documentLimits } from './document-limits.js'
 import type { GraphqlContext } from './graphql-context.js'
 import { withCode } from './graphql-errors.js'
@@ -18,6 +19,8 @@ export interface SubscriptionServerOptions {
   path: string
   /** The context of one operation, from the credentials sent and the client's address. */
   context(authorization: string | undefined, address: string | undefined): Promise<GraphqlContext>
+  /** Refused documents per client address (shared with HTTP): past the budget, refused unparsed. */
+  refusals: FailureThrottle
   log?: ((line: string) => void) | undefined
 }
 
@@ -44,7 +47,7 @@ function authorizationOf(context: Context<ConnectionParams, Extra>): string | un
  * request's Authorization header; subscribing itself needs none.
  */
 export function createSubscriptionServer(options: SubscriptionServerOptions): SubscriptionServer {
-  const { schema, path, context, log } = options
+  const { schema, path, context, refusals, log } = options
   const webSockets = new WebSocketServer({ noServer: true, maxPayload: bodyLimit })
   const rules = specifiedRules
   const mask = maskInternalErrors(log)
@@ -53,16 +56,25 @@ export function createSubscriptionServer(options: SubscriptionServerOptions): Su
       schema,
       isProd: true,
       async onSubscribe(subscriber, _id, payload) {
+        const client = clientKey(subscriber.extra.request.socket.remoteAddress)
+        const wait = refusals.retryAfter(client)
+        if (wait !== undefined) {
+          return [new GraphQLError(tooManyRefused(wait), { extensions: { code: 'TOO_MANY_REQUESTS' } })]
+        }
         let document: DocumentNode
         try {
           document = parse(payload.query, { maxTokens: documentLimits.maxTokens })
         } catch (error) {
+          refusals.fail(client)
           // A syntax error, or a document nested so deeply that the parser runs out of stack.
           const syntax = error instanceof GraphQLError ? error : new GraphQLError((error as Error).message)
           return [withCode(syntax, 'GRAPHQL_PARSE_FAILED')]
         }
         const bounds = checkDocumentBounds(schema, document)
-        if (bounds.length > 0) return [...bounds]
+        if (bounds.length > 0) {
+          refusals.fail(client)
+          return [...bounds]
+        }
         const errors = validate(schema, document, rules)
         if (errors.length > 0) return errors.map((error) => withCode(error, 'GRAPHQL_VALIDATION_FAILED'))
         return {

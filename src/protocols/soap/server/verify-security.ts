@@ -75,8 +75,9 @@ function checkCreated(created: string, now: number): void {
   }
 }
 
-/** The digest token's Nonce as bytes: present, non-empty, base64. */
-function nonceBytes(nonce: string): Buffer {
+/** The digest token's Nonce as bytes: present, non-empty, base64 (xs:base64Binary: white space allowed). */
+function nonceBytes(text: string): Buffer {
+  const nonce = text.replace(/\s+/g, '')
   if (nonce === '' || nonce.length > maxNonceText || !base64Pattern.test(nonce)) {
     throw securityFault(
       'InvalidSecurityToken',
@@ -109,7 +110,8 @@ function passwordMatches(token: UsernameToken, password: string, now: number): b
 /** Accepts a digest token's nonce once. */
 function rememberNonce(token: UsernameToken, nonces: NonceCache): void {
   if (token.passwordType !== 'digest' || token.nonce === undefined) return
-  const seen = nonces.add(Buffer.from(token.nonce, 'base64').toString('base64'))
+  // By its bytes: the same nonce written another way (line breaks) is the same nonce.
+  const seen = nonces.add(nonceBytes(token.nonce).toString('base64'))
   if (seen === 'replayed') {
     throw securityFault(
       'FailedAuthentication',
