@@ -50,6 +50,9 @@ export async function runServe(options: ServeOptions, ctx: Context): Promise<num
   ctx.stderr.write(
     `apictl serve: REST /v1 /v2 (try ${server.url}/v1/items), GraphQL /graphql, SOAP /soap?wsdl, OAuth POST /oauth/token; ${store}\n`,
   )
+  if (options.publicHost !== undefined && options.publicHost.length > 0) {
+    ctx.stderr.write(`apictl serve: also answering to ${options.publicHost.join(', ')}\n`)
+  }
   const reason = await stopRequested(ctx.signal)
   await server.close()
   ctx.stderr.write(`apictl serve: stopped (${reason})\n`)

@@ -137,6 +137,7 @@ describe('apictl serve under attack', () => {
   }, 30_000)
 
   it('answers its --public-host name, refuses a rebound one, and refuses cross-origin WebSockets', async () => {
+    expect(serve.stderr()).toMatch(/^apictl serve: also answering to api\.example\.test$/m)
     const listed = await rawRequest(`${serve.url}/soap?wsdl`, { headers: { host: 'api.example.test:8080' } })
     expect(listed.body).toContain('<soap:address location="http://api.example.test:8080/soap"/>')
     const rebound = await rawRequest(`${serve.url}/soap?wsdl`, { headers: { host: 'attacker.example:8080' } })
