@@ -27,7 +27,13 @@ Examples:
     )
     .action(
       returningExitCode(
-        async (options: { port: number; host: string; data?: string; quiet?: boolean; publicHost: string[] }) => {
+        async (options: {
+          port: number
+          host: string
+          data?: string
+          quiet?: boolean
+          publicHost: string[]
+        }) => {
           const { runServe } = await import('./serve.js')
           return await runServe(options, ctx)
         },
