@@ -1,6 +1,7 @@
 import { type Context, colourEnabled } from '../core/context.js'
 import { isApictlError } from '../core/errors.js'
 import { headerValue, mediaType } from '../core/exchange.js'
+import { findList } from '../core/list-envelope.js'
 import type { CommonOptions, OutputFormat } from '../core/request-options.js'
 import type { RestResult } from '../protocols/rest/client/decode-rest-response.js'
 import { formatBinaryNotice } from './binary.js'
@@ -11,7 +12,7 @@ import { formatStatusLine } from './format-status-line.js'
 import { formatTable } from './format-table.js'
 import { formatXmlText } from './format-xml.js'
 import { outputWidth } from './output-width.js'
-import { bytesForTerminal, forTerminal } from './safe-text.js'
+import { bytesForTerminal, forTerminal, safeMessage } from './safe-text.js'
 import { writeWarning } from './write-warning.js'
 import { xmlToJson } from './xml-to-json.js'
 
@@ -20,6 +21,7 @@ interface View {
   columns: number
   tty: boolean
   warn(message: string): void
+  note(message: string): void
   /** Server text as stdout shows it: escaped on a terminal, as received elsewhere. */
   shown(text: string): string
 }
@@ -47,6 +49,7 @@ export function printRestResult(
     columns: outputWidth(ctx.stdout, ctx.env),
     tty: ctx.stdout.isTTY,
     warn: (message) => writeWarning(ctx.stderr, message),
+    note: (message) => ctx.stderr.write(`note: ${safeMessage(message)}\n`),
     shown: (text) => forTerminal(text, ctx.stdout),
   }
   for (const warning of result.warnings) view.warn(warning)
@@ -115,9 +118,7 @@ function structuredOutput(
   const body = result.body
   if (body.kind === 'empty') return undefined
   if (body.kind === 'json') {
-    return format === 'table'
-      ? formatTable(body.value, { colour, columns: view.columns })
-      : formatJsonText(body.text, { colour }).text
+    return format === 'table' ? tableOf(body.value, view, false) : formatJsonText(body.text, { colour }).text
   }
   if (body.kind === 'xml') {
     let value: unknown
@@ -128,9 +129,7 @@ function structuredOutput(
       view.warn(`${error.message}; -o ${format} shows it as received.`)
       return view.shown(body.text)
     }
-    return format === 'table'
-      ? formatTable(value, { colour, columns: view.columns })
-      : formatJson(value, { colour })
+    return format === 'table' ? tableOf(value, view, true) : formatJson(value, { colour })
   }
   if (body.kind === 'text' && body.problem !== undefined) {
     view.warn(`${body.problem}; -o ${format} shows it as received.`)
@@ -138,6 +137,29 @@ function structuredOutput(
   }
   view.warn(`-o ${format} needs a JSON or XML body; showing the body as it is.`)
   return prettyBody(result, view)
+}
+
+/**
+ * -o table: a list, or the list inside a paged envelope (`{data: [...], next}`)
+ * or an XML list (`<items><item/>…</items>`); else the object, an XML
+ * document's root element unwrapped. An envelope's other fields are named on stderr.
+ */
+function tableOf(value: unknown, view: View, xml: boolean): string {
+  const options = { colour: view.colour, columns: view.columns }
+  const found = findList(value)
+  if (found === undefined) {
+    const root = xml && typeof value === 'object' && value !== null ? Object.values(value) : []
+    const inner = root.length === 1 ? root[0] : undefined
+    const unwrapped = typeof inner === 'object' && inner !== null ? inner : value
+    return formatTable(unwrapped, options)
+  }
+  const others = Object.keys(found.envelope ?? {}).filter((name) => name !== found.path.at(-1))
+  if (!xml && others.length > 0) {
+    view.note(
+      `-o table shows the list under "${found.path.join('.')}"; -o json shows ${others.join(', ')} too.`,
+    )
+  }
+  return formatTable(found.list, options)
 }
 
 function prettyBody(result: RestResult, view: View): string | Buffer | undefined {

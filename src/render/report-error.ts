@@ -1,22 +1,11 @@
 import { type Context, debugEnabled } from '../core/context.js'
 import { isApictlError } from '../core/errors.js'
-import { ExitCode } from '../core/exit-codes.js'
-import { redactUrlsIn } from '../core/redact-url.js'
-import { escapeControl } from './safe-text.js'
+import { safeMessage } from './safe-text.js'
 import { sourceMappedStack } from './source-mapped-stack.js'
 import { labelledLines } from './wrap-words.js'
 
-/**
- * A message on its way to the user: no credential in a URL (passwords,
- * api_key= and the like, masked), no control or escape sequence (a server's
- * text quoted in it is shown, never obeyed).
- */
-export function safeMessage(text: string): string {
-  return escapeControl(redactUrlsIn(text))
-}
-
-/** Writes an error as people read it (what, where, what to try) and returns its exit code. */
-export function reportError(error: unknown, ctx: Context): number {
+/** Writes an error as people read it (what, where, what to try) (its exit code: exitCodeOfError). */
+export function reportError(error: unknown, ctx: Context): void {
   const colour = ctx.stderr.isTTY && !ctx.env.NO_COLOR
   const red = (text: string) => (colour ? `\x1b[31m${text}\x1b[39m` : text)
   const dim = (text: string) => (colour ? `\x1b[2m${text}\x1b[22m` : text)
@@ -31,7 +20,7 @@ export function reportError(error: unknown, ctx: Context): number {
     }
     ctx.stderr.write(`${lines.join('\n')}\n`)
     if (debugEnabled(ctx.env) && error.stack) ctx.stderr.write(`${sourceMappedStack(error.stack)}\n`)
-    return error.exitCode
+    return
   }
   const message = safeMessage(error instanceof Error ? error.message : String(error))
   ctx.stderr.write(
@@ -40,5 +29,4 @@ export function reportError(error: unknown, ctx: Context): number {
   if (debugEnabled(ctx.env) && error instanceof Error && error.stack) {
     ctx.stderr.write(`${sourceMappedStack(error.stack)}\n`)
   }
-  return ExitCode.Internal
 }

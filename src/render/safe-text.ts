@@ -1,4 +1,5 @@
 import type { Sink } from '../core/context.js'
+import { redactUrlsIn } from '../core/redact-url.js'
 
 /**
  * The one sanitiser: server-supplied text must not steer the terminal. C0
@@ -37,4 +38,13 @@ export function forTerminal(text: string, sink: Sink): string {
 /** A body as bytes on its way to `sink`: unchanged to a pipe or file, decoded and escaped on a terminal. */
 export function bytesForTerminal(bytes: Buffer, sink: Sink): Buffer | string {
   return sink.isTTY ? escapeControl(bytes.toString('utf8')) : bytes
+}
+
+/**
+ * A message on its way to the user: no credential in a URL (passwords,
+ * api_key= and the like, masked), no control or escape sequence (a server's
+ * text quoted in it is shown, never obeyed).
+ */
+export function safeMessage(text: string): string {
+  return escapeControl(redactUrlsIn(text))
 }

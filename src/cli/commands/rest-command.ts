@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander'
 import type { Context } from '../../core/context.js'
 import { addCommonOptions } from '../../options/common-options.js'
-import type { SetExitCode } from '../program.js'
+import { returningExitCode } from '../exit-code-action.js'
 
 export interface RestCommandOptions {
   data?: string
@@ -11,11 +11,12 @@ export interface RestCommandOptions {
   maxPages: number
   accept?: string
   apiVersion?: string
-  lint: boolean
+  /** --lint true, --no-lint false, neither undefined (the profile's REST API only). */
+  lint?: boolean
   follow?: boolean
 }
 
-export function registerRestCommand(program: Command, ctx: Context, setExitCode: SetExitCode): void {
+export function registerRestCommand(program: Command, ctx: Context): void {
   const rest = program
     .command('rest')
     .description('send a REST request: apictl rest METHOD URL-OR-PATH [ITEM ...]')
@@ -32,6 +33,10 @@ export function registerRestCommand(program: Command, ctx: Context, setExitCode:
     .option('--max-pages <n>', 'at most this many pages with --all', positiveInteger, 100)
     .option('--accept <type>', 'json, xml or a MIME type (default application/json)')
     .option('--api-version <n>', 'rewrite a leading /vK/ path segment to /vN/')
+    .option(
+      '--lint',
+      "check the path against the REST conventions even on a URL outside the profile's REST API",
+    )
     .option('--no-lint', 'do not check the path against the REST conventions')
     .option('--follow', 'follow redirects (at most 10; -v shows each hop)')
   addCommonOptions(rest)
@@ -48,18 +53,22 @@ Examples:
   $ apictl rest lint /v1/getUsers.json                      check a path against the conventions
 
 \`rest lint PATH\` prints its findings (and a suggested path) on stdout and exits 0:
-the conventions are advice, never an error. Before a request the same
-findings go to stderr; --no-lint silences them.`,
+the conventions are advice, never an error. Before a request to the profile's
+REST API the same findings go to stderr; --no-lint silences them, --lint
+checks a full URL to another API too.`,
     )
-    .action(async (method: string, target: string, items: string[], options: Record<string, unknown>) => {
-      if (method.toLowerCase() === 'lint') {
-        const { runRestLint } = await import('./rest-lint.js')
-        setExitCode(await runRestLint([target, ...items], ctx))
-        return
-      }
-      const { runRest } = await import('./rest.js')
-      setExitCode(await runRest(method, target, items, options, ctx))
-    })
+    .action(
+      returningExitCode(
+        async (method: string, target: string, items: string[], options: Record<string, unknown>) => {
+          if (method.toLowerCase() === 'lint') {
+            const { runRestLint } = await import('./rest-lint.js')
+            return await runRestLint([target, ...items], ctx)
+          }
+          const { runRest } = await import('./rest.js')
+          return await runRest(method, target, items, options, ctx)
+        },
+      ),
+    )
 }
 
 function positiveInteger(value: string): number {

@@ -6,6 +6,8 @@ export interface ServeOptions {
   host: string
   data?: string
   quiet?: boolean
+  /** Host names to answer to beside localhost and the listening address. */
+  publicHost?: string[]
 }
 
 /** Resolves on the first SIGINT or SIGTERM, or when the context's signal aborts. */
@@ -38,6 +40,7 @@ export async function runServe(options: ServeOptions, ctx: Context): Promise<num
     port: options.port,
     host: options.host,
     dataFile: options.data,
+    publicHosts: options.publicHost,
     log: options.quiet ? undefined : logError,
     logError,
     env: ctx.env,
@@ -47,6 +50,9 @@ export async function runServe(options: ServeOptions, ctx: Context): Promise<num
   ctx.stderr.write(
     `apictl serve: REST /v1 /v2 (try ${server.url}/v1/items), GraphQL /graphql, SOAP /soap?wsdl, OAuth POST /oauth/token; ${store}\n`,
   )
+  if (options.publicHost !== undefined && options.publicHost.length > 0) {
+    ctx.stderr.write(`apictl serve: also answering to ${options.publicHost.join(', ')}\n`)
+  }
   const reason = await stopRequested(ctx.signal)
   await server.close()
   ctx.stderr.write(`apictl serve: stopped (${reason})\n`)

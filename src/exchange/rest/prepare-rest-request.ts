@@ -16,6 +16,8 @@ import { resolveRestUrl } from '../../protocols/rest/client/resolve-rest-url.js'
 import { parseRestMethod } from '../../protocols/rest/client/rest-method.js'
 import { applyRequestItems } from '../../protocols/rest/items/apply-request-items.js'
 import { parseRequestItem } from '../../protocols/rest/items/parse-request-item.js'
+import { pathToLint } from '../../protocols/rest/lint-scope.js'
+import { lintPath } from '../../protocols/rest/path-lint.js'
 import { printLintWarnings } from '../../render/print-lint-warnings.js'
 import { readDataOption } from '../read-data-option.js'
 import { type HeaderEdit, type RequestDefaults, requestDefaults } from '../request-defaults.js'
@@ -30,7 +32,8 @@ export interface RestCallInput {
   limit?: number
   accept?: string
   apiVersion?: string
-  lint: boolean
+  /** --lint (true), --no-lint (false), or neither: the profile's REST API only (SPEC §4). */
+  lint: boolean | undefined
   common: CommonOptions
   profile: Profile
   profileName: string
@@ -57,7 +60,6 @@ export async function prepareRestRequest(
     })
   }
   const { url, typedPath } = resolveUrl(input, ctx)
-  if (input.lint) printLintWarnings(typedPath, ctx, input.common.colour)
   const query = [...items.query]
   for (const [name, value] of [
     ['page', input.page],
@@ -71,6 +73,14 @@ export async function prepareRestRequest(
     ...items.headers,
     ...items.unsetHeaders.map((name): HeaderEdit => [name, undefined]),
   ])
+  const linted = pathToLint({
+    lint: input.lint,
+    url,
+    typedPath,
+    restBase: input.restBase,
+    tokenUrl: defaults.oauth2?.tokenUrl,
+  })
+  if (linted !== undefined) printLintWarnings(linted, lintPath(linted), ctx, input.common.colour)
   // --data is checked to be JSON unless the user says the body is something else.
   const contentType = sentContentType(defaults)
   const rawBody =
@@ -94,9 +104,9 @@ export async function prepareRestRequest(
 /**
  * The URL, with --api-version applied to the path the user typed (a path
  * before the REST base is prefixed, so a base such as http://h/api keeps its
- * path), and that typed path: the conventions are checked on it alone.
+ * path), and that typed path (undefined for a full URL): the conventions are checked on it alone.
  */
-function resolveUrl(input: RestCallInput, ctx: Context): { url: URL; typedPath: string } {
+function resolveUrl(input: RestCallInput, ctx: Context): { url: URL; typedPath: string | undefined } {
   const isPath = input.target.startsWith('/')
   let typed = input.target
   if (isPath && input.apiVersion !== undefined) typed = withApiVersion(typed, input.apiVersion, ctx)
@@ -104,7 +114,7 @@ function resolveUrl(input: RestCallInput, ctx: Context): { url: URL; typedPath: 
   if (!isPath && input.apiVersion !== undefined) {
     url = new URL(withApiVersion(url.toString(), input.apiVersion, ctx))
   }
-  return { url, typedPath: isPath ? typed.replace(/[?#].*$/s, '') : url.pathname }
+  return { url, typedPath: isPath ? typed.replace(/[?#].*$/s, '') : undefined }
 }
 
 function withApiVersion(urlOrPath: string, version: string, ctx: Context): string {

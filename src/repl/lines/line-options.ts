@@ -32,6 +32,7 @@ export const REST_LINE_OPTIONS = {
   'max-pages': { type: 'string' },
   accept: { type: 'string' },
   'api-version': { type: 'string' },
+  lint: { type: 'boolean' },
   'no-lint': { type: 'boolean' },
   follow: { type: 'boolean' },
 } as const

@@ -55,7 +55,7 @@ export async function restLineRequest(
       limit: numberOption(values.limit, '--limit', wholeNumber),
       accept: values.accept as string | undefined,
       apiVersion: values['api-version'] as string | undefined,
-      lint: values['no-lint'] !== true,
+      lint: values['no-lint'] === true ? false : values.lint === true ? true : undefined,
       common,
       profile: session.profile(),
       profileName: session.target.profileName,

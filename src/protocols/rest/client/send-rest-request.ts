@@ -3,6 +3,7 @@ import { linksNextPage, sendAllPages } from '../../../transport/paginate.js'
 import { send } from '../../../transport/send.js'
 import type { TransportOptions } from '../../../transport/transport-options.js'
 import { decodeRestResponse, type RestResult } from './decode-rest-response.js'
+import { readRestPage } from './read-rest-page.js'
 
 export interface RestSendOptions {
   /** --all: follow the pages and merge the lists. */
@@ -17,10 +18,11 @@ export interface RestOutcome {
   /** With --all: the merged list of every page's items. */
   items?: unknown[]
   truncated: boolean
+  /** The decoded response's exit code (the last page's, with --all). */
+  exitCode: number
 }
 
-const isList = (result: RestResult): boolean =>
-  result.body.kind === 'json' && Array.isArray(result.body.value)
+const isList = (result: RestResult): boolean => readRestPage(result) !== undefined
 
 /** Sends a REST request (one page or, with --all, every page) and decodes the answer. */
 export async function sendRestRequest(
@@ -30,32 +32,32 @@ export async function sendRestRequest(
 ): Promise<RestOutcome> {
   if (!options.all) {
     const response = await send(request, transport)
-    return { result: decodeRestResponse(response, request.method), truncated: false }
+    const result = decodeRestResponse(response, request.method)
+    return { result, truncated: false, exitCode: result.exitCode }
   }
   const walk = await sendAllPages(request, transport, {
     maxPages: options.maxPages,
-    extract: (page) => {
-      const decoded = decodeRestResponse(page, request.method)
-      return isList(decoded) ? (decoded.body as { value: unknown[] }).value : undefined
-    },
+    read: (page) => readRestPage(decodeRestResponse(page, request.method)),
     onPage: options.onPage,
   })
   const last = decodeRestResponse(walk.last, request.method)
-  if (last.status >= 300) return { result: last, truncated: walk.truncated }
-  if (isList(last)) return { result: last, items: walk.items, truncated: walk.truncated }
+  if (walk.stopped !== undefined) last.warnings.push(walk.stopped)
+  if (last.status >= 300) return { result: last, truncated: walk.truncated, exitCode: last.exitCode }
+  if (isList(last))
+    return { result: last, items: walk.items, truncated: walk.truncated, exitCode: last.exitCode }
   // A page that is not a JSON list ends the walk: say so rather than stop quietly.
-  const page = walk.pages.length
+  const page = walk.pageCount
   const next = linksNextPage(walk.last) ? '; the server links a next page, which was not fetched' : ''
   if (page === 1) {
     last.warnings.push(
       `--all merges JSON lists, but the answer is ${describeBody(last)}: only page 1 is shown${next}.`,
     )
-    return { result: last, truncated: walk.truncated }
+    return { result: last, truncated: walk.truncated, exitCode: last.exitCode }
   }
   last.warnings.push(
     `--all stopped at page ${page}: it is ${describeBody(last)}, not a JSON list; showing ${page === 2 ? 'the page' : `the ${page - 1} pages`} before it${next}.`,
   )
-  return { result: last, items: walk.items, truncated: walk.truncated }
+  return { result: last, items: walk.items, truncated: walk.truncated, exitCode: last.exitCode }
 }
 
 /** "XML", "a JSON object (its list is under "data")", ... for the --all warning. */

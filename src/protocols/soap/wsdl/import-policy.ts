@@ -19,7 +19,8 @@ function originOf(location: string): string | undefined {
  * Why `location` (an import or include, already resolved against `base`)
  * may not be read, or undefined when it may: a document fetched over
  * http(s) imports only over http(s) from its own origin (never `file:`,
- * never another host, port or scheme); a local file imports local files.
+ * never another host, port or scheme); a local file imports local files
+ * (its http(s) imports loadWsdl skips with a warning before asking here).
  */
 export function importRefusal(location: string, base: string): string | undefined {
   if (httpUrl.test(base)) {

@@ -18,11 +18,15 @@ export interface LoadedWsdl {
   readonly location: string
   readonly documents: readonly ReadWsdl[]
   readonly schemas: readonly ReadSchema[]
+  /** Imports not followed (a local document's remote ones), as sentences for a warning. */
+  readonly skipped?: readonly string[] | undefined
 }
 
 export interface LoadWsdlOptions {
   /** At most this many documents (the WSDL and everything it imports); default 50. */
   maxDocuments?: number
+  /** At most this many characters in all documents together; default 64 Mi. */
+  maxTotalLength?: number
   limits?: XmlReadLimits
 }
 
@@ -43,7 +47,9 @@ interface Pending {
 
 function parse(text: string, location: string, limits: XmlReadLimits | undefined) {
   try {
-    return readXml(text, { maxDepth: 200, ...limits })
+    // A WSDL or schema is a document, not a SOAP message: processing
+    // instructions (ONVIF's <?xml-stylesheet?>) are allowed; a DOCTYPE is not.
+    return readXml(text, { maxDepth: 200, ...limits, allowInstructions: true })
   } catch (error) {
     if (error instanceof XmlReadError && error.problem === 'time') {
       throw new NetworkError(`Reading the WSDL did not finish within the time limit (${location}).`, {
@@ -55,12 +61,19 @@ function parse(text: string, location: string, limits: XmlReadLimits | undefined
   }
 }
 
+const isRemote = (location: string) => /^https?:/i.test(location)
+
 /**
  * Reads a WSDL 1.1 document and follows its `wsdl:import`, `xs:import` and
  * `xs:include` locations (relative ones against the importing document),
- * each document once, and only from where the importing document came from
- * (importRefusal: a remote WSDL never makes apictl read a local file).
- * Hostile XML is refused as everywhere (no DOCTYPE).
+ * each document once, and only from where the importing document came from:
+ * a remote document's imports from its own origin over http(s), never
+ * `file:` or another origin (importRefusal: an error naming the import); a
+ * local document's http(s) imports are not followed (a warning says which;
+ * what they would define is then unknown, and the parameters that need it
+ * open). Hostile XML is refused as everywhere (no DOCTYPE). Documents and
+ * their total length are bounded, so a WSDL that imports without end is an
+ * error, not an out-of-memory.
  */
 export async function loadWsdl(
   location: string,
@@ -68,13 +81,20 @@ export async function loadWsdl(
   options: LoadWsdlOptions = {},
 ): Promise<LoadedWsdl> {
   const maxDocuments = options.maxDocuments ?? 50
+  const maxTotalLength = options.maxTotalLength ?? 64 * 1024 * 1024
+  let totalLength = 0
   const documents: ReadWsdl[] = []
   const schemas: ReadSchema[] = []
+  const skipped: string[] = []
   const seen = new Set<string>()
   const queue: Pending[] = [{ location, inheritedNamespace: '' }]
   const follow = (reference: string | undefined, base: string, inheritedNamespace = '') => {
     if (reference === undefined || reference === '') return
     const resolved = resolveLocation(reference, base)
+    if (isRemote(resolved) && !isRemote(base)) {
+      if (!skipped.includes(resolved)) skipped.push(resolved)
+      return
+    }
     const refusal = importRefusal(resolved, base)
     if (refusal !== undefined) throw new WsdlReadError(refusal, { hint: importRefusalHint })
     queue.push({ location: resolved, inheritedNamespace })
@@ -94,6 +114,12 @@ export async function loadWsdl(
       )
     }
     const text = await fetchDocument(next.location)
+    totalLength += text.length
+    if (totalLength > maxTotalLength) {
+      throw new WsdlReadError(
+        `${location} and what it imports are longer than ${maxTotalLength} characters together; refusing to read further`,
+      )
+    }
     const root = parse(text, next.location, { ...options.limits, deadline: fetchDocument.deadline?.() })
     if (isSchemaElement(root)) {
       addSchema(readSchema(root, next.inheritedNamespace), next.location)
@@ -105,5 +131,11 @@ export async function loadWsdl(
     for (const imported of document.imports) follow(imported, next.location)
   }
   if (documents.length === 0) throw new WsdlReadError(`${location} is an XML Schema, not a WSDL document`)
-  return { location, documents, schemas }
+  const notFollowed =
+    skipped.length === 0
+      ? undefined
+      : [
+          `a local WSDL's remote imports were not followed (${skipped.join(', ')}); what they define is left open`,
+        ]
+  return { location, documents, schemas, ...(notFollowed === undefined ? {} : { skipped: notFollowed }) }
 }

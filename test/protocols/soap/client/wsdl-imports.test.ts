@@ -94,14 +94,23 @@ describe('a local WSDL file', () => {
     expect(result.code, result.stderr).toBe(0)
   })
 
-  it('importing over http is refused, exit 2, nothing fetched', async () => {
+  it('importing over http is not followed: a warning names it, nothing is fetched', async () => {
     const file = join(folder, 'remote-import.wsdl')
     const imported = `${bystander.url}/wsdl/schema/extra.xsd`
     await writeFile(file, pingWsdl('http://127.0.0.1:9', [imported]))
     const result = await runMeasured(['soap', 'ops', '--wsdl', file])
-    expectRefusedImport(result, 2, imported)
-    expect(result.stderr).toContain('a local WSDL file may import only local files')
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stderr).toMatch(/warning: .*remote imports were not followed/)
+    expect(result.stderr).toContain(imported)
     expect(bystander.hits).toEqual([])
+  })
+
+  it('importing by another scheme is refused, exit 2, naming the import', async () => {
+    const file = join(folder, 'ftp-import.wsdl')
+    await writeFile(file, pingWsdl('http://127.0.0.1:9', ['ftp://127.0.0.1/x.xsd']))
+    const result = await runMeasured(['soap', 'ops', '--wsdl', file])
+    expectRefusedImport(result, 2, 'ftp://127.0.0.1/x.xsd')
+    expect(result.stderr).toContain('a local WSDL file may import only local files')
   })
 
   it('importing a device (/dev/zero) or a folder is refused at once, in bounded memory', async () => {
