@@ -60,15 +60,3 @@ export function valueOptions(specs: readonly CommandSpec[]): Map<string, OptionS
   }
   return options
 }
-
-/** Options whose value is a file. */
-export const FILE_OPTIONS = new Set([
-  '--data',
-  '--file',
-  '-f',
-  '--schema',
-  '--wsdl',
-  '--cacert',
-  '--cert',
-  '--key',
-])
