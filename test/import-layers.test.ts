@@ -62,7 +62,7 @@ function importsOf(file: string): string[] {
 const inside = (file: string, folder: string) => file === folder || file.startsWith(`${folder}/`)
 
 /** Every import that breaks a rule, as `file → imported (why)`. */
-export function layerViolations(files: readonly string[] = sourceFiles('src')): string[] {
+function layerViolations(files: readonly string[] = sourceFiles('src')): string[] {
   const violations: string[] = []
   for (const file of files) {
     for (const imported of importsOf(file)) {
