@@ -1,5 +1,5 @@
 import type { Context } from '../core/context.js'
-import { type ApictlError, isApictlError } from '../core/errors.js'
+import { isApictlError } from '../core/errors.js'
 import type { CommonOptions } from '../core/request-options.js'
 import { readyTarget } from '../exchange/open-target.js'
 import { requestDefaults, transportOptions } from '../exchange/request-defaults.js'
