@@ -3,9 +3,9 @@ import { redactUrlsIn } from '../core/redact-url.js'
 import type { ApiError } from './client-options.js'
 
 /**
- * An error as a library call resolves it: message, exit code, where and
- * hint, with every URL in them redacted (no password or api_key reaches a
- * program's logs through an error).
+ * An error the library resolves to `{ error }` rather than throwing: what,
+ * the CLI's exit code, where, what to try — with every URL in them redacted
+ * (no password or api_key reaches a program's logs through an error).
  */
 export function toApiError(error: ApictlError): ApiError {
   const apiError: ApiError = { message: redactUrlsIn(error.message), exitCode: error.exitCode }

@@ -77,7 +77,13 @@ export function createGraphQLApi(
   const clientOnce = () =>
     (client ??= import('../exchange/graphql/graphql-client.js').then(
       ({ GraphQLClient }) =>
-        new GraphQLClient({ target: getTarget, ctx, memory: true, keepAlive: true, words: LIBRARY_WORDS }),
+        new GraphQLClient({
+          target: getTarget,
+          ctx,
+          cache: 'disk+memory',
+          keepAlive: true,
+          words: LIBRARY_WORDS,
+        }),
     ))
   async function call<T>(kind: Kind, document: string | DocumentNode, options: GraphQLRequestOptions = {}) {
     try {

@@ -1,14 +1,6 @@
 import type { Context } from '../../core/context.js'
+import type { ServeOptionValues } from '../../options/serve-options.js'
 import { startServer } from '../../server/reference/start-server.js'
-
-export interface ServeOptions {
-  port: number
-  host: string
-  data?: string
-  quiet?: boolean
-  /** Host names to answer to beside localhost and the listening address. */
-  publicHost?: string[]
-}
 
 /** Resolves on the first SIGINT or SIGTERM, or when the context's signal aborts. */
 function stopRequested(signal: AbortSignal | undefined): Promise<string> {
@@ -34,7 +26,7 @@ function stopRequested(signal: AbortSignal | undefined): Promise<string> {
  * each request on stderr unless --quiet (failures always); exits 0 once the
  * port is released.
  */
-export async function runServe(options: ServeOptions, ctx: Context): Promise<number> {
+export async function runServe(options: ServeOptionValues, ctx: Context): Promise<number> {
   const logError = (line: string) => ctx.stderr.write(`${line}\n`)
   const server = await startServer({
     port: options.port,
