@@ -17,9 +17,6 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-/** Our own colours are SGR sequences (ESC [ digits m); anything else that steers the terminal is the server's. */
-const SGR = /\u001b\[[0-9;]*m/g
-
 function expectInert(screen: string, what: string): void {
   const match = UNSAFE.exec(screen.replace(SGR, '').replace(/\r\n/g, '\n').replace(/\r/g, ''))
   expect(

@@ -1,6 +1,6 @@
 // The REPL meets hostile answers with the same transport: a bomb is one failed line, and the session goes on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type HostileServer, startHostileServer, UNSAFE } from '../support/hostile-server.js'
+import { type HostileServer, SGR, startHostileServer, UNSAFE } from '../support/hostile-server.js'
 import { isolatedEnv } from '../support/run-cli.js'
 import { runReplScript } from './support/run-repl-script.js'
 
@@ -22,6 +22,6 @@ describe('REPL lines against a hostile server', () => {
     expect(run.output).toMatch(/\[exit 6\]/)
     expect(run.output).toMatch(/--max-size lots: not a size/)
     expect(run.output).toMatch(/"message": "before /)
-    expect(UNSAFE.test(run.output.replace(/\u001b\[[0-9;]*m/g, ''))).toBe(false)
+    expect(UNSAFE.test(run.output.replace(SGR, ''))).toBe(false)
   }, 30_000)
 })

@@ -28,6 +28,9 @@ export const ESCAPES = {
   bidi: 'abc\u202edef',
 } as const
 export const ESCAPE_TEXT = `before ${Object.values(ESCAPES).join(' ')} after`
+/** Our own colours: SGR sequences (ESC [ digits m). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point
+export const SGR = /\u001b\[[0-9;]*m/g
 /** Any control character but tab and newline, or a bidi override: none may reach a terminal. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 export const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
@@ -102,12 +105,14 @@ const soapResult = (text: string) =>
  * controls and bidi overrides raw (XML allows them); the C0 controls (ESC)
  * XML does not allow at all are dropped.
  */
-const xmlText = (text: string) =>
-  text.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`).replace(/[\u0000-\u0008\u000b-\u001f]/g, '')
+// biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters is the point
+const c0 = /[\u0000-\u0008\u000b-\u001f]/g
+// biome-ignore lint/suspicious/noControlCharactersInRegex: referencing control characters is the point
+const markupAndControls = /[&<>\u0000-\u001f\u007f-\u009f]/g
+const xmlText = (text: string) => text.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`).replace(c0, '')
 
 /** ESC as a character reference: not XML (a reader must refuse it), sax decodes it anyway. */
-const xmlReferences = (text: string) =>
-  text.replace(/[&<>\u0000-\u001f\u007f-\u009f]/g, (c) => `&#${c.charCodeAt(0)};`)
+const xmlReferences = (text: string) => text.replace(markupAndControls, (c) => `&#${c.charCodeAt(0)};`)
 
 let brotliBomb: Promise<Buffer> | undefined
 /** 1,025 MiB of 'a' compressed by brotli (about 1 KB; made once, ~1 s). */
