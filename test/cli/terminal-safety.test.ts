@@ -5,6 +5,7 @@ import {
   ESCAPE_TEXT,
   ESCAPES,
   type HostileServer,
+  SGR,
   startHostileServer,
   UNSAFE,
 } from '../support/hostile-server.js'
