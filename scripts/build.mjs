@@ -35,24 +35,21 @@ const serverGraphqlStaysExternal = {
  * Packages the bundles import at load time but use only with options apictl never sets, so
  * they get small stubs instead (scripts/stubs/) that throw a clear error if ever touched:
  * got's http2-wrapper, cacheable-request and cacheable-lookup (its `http2`, `cache` and
- * `dnsCache` options; ~15 ms of every start-up, node:http2 and node:dns among it), and
- * inquirer's editor prompt (@inquirer/editor, with chardet and iconv-lite: 550 KB).
+ * `dnsCache` options; ~10 ms of every start-up, node:http2 and node:dns among it).
+ * (inquirer's editor prompt was stubbed too, until the code cache made its 550 KB free:
+ * docs/decisions.md.)
  */
 const STUBBED = {
   'http2-wrapper': 'http2-wrapper',
   'cacheable-request': 'cacheable-request',
   'cacheable-lookup': 'cacheable-lookup',
-  '@inquirer/editor': 'inquirer-editor',
 }
 const unusedPackageFeatures = {
   name: 'unused-package-features',
   setup(builder) {
-    builder.onResolve(
-      { filter: /^(http2-wrapper|cacheable-request|cacheable-lookup|@inquirer\/editor)$/ },
-      (args) => ({
-        path: fileURLToPath(new URL(`stubs/${STUBBED[args.path]}.mjs`, import.meta.url)),
-      }),
-    )
+    builder.onResolve({ filter: /^(http2-wrapper|cacheable-request|cacheable-lookup)$/ }, (args) => ({
+      path: fileURLToPath(new URL(`stubs/${STUBBED[args.path]}.mjs`, import.meta.url)),
+    }))
   },
 }
 
