@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isolatedEnv, runCli } from '../support/run-cli.js'
+import { isolatedEnv } from '../support/run-cli.js'
 import { runCliInProcess } from '../support/run-cli-in-process.js'
 import { json, startTestServer, type TestServer } from '../support/test-server.js'
 
@@ -66,7 +66,7 @@ describe('--data with a Content-Type that is not JSON', () => {
   it('sends the text as it is', async () => {
     const env = isolatedEnv()
     writeFileSync(join(env.HOME!, 'item.xml'), '<item><name>Pen</name></item>')
-    const result = await runCli(
+    const result = await runCliInProcess(
       ['rest', 'post', `${server.url}/v1/items`, '--data', '@item.xml', 'Content-Type:application/xml'],
       { env, cwd: env.HOME },
     )

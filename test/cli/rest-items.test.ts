@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isolatedEnv, runCli } from '../support/run-cli.js'
+import { isolatedEnv } from '../support/run-cli.js'
 import { runCliInProcess } from '../support/run-cli-in-process.js'
 import { json, startTestServer, type TestServer } from '../support/test-server.js'
 
@@ -93,11 +93,11 @@ describe('apictl rest: request items reach the server', () => {
   it('takes the body from --data JSON, @file and stdin', async () => {
     const env = isolatedEnv()
     writeFileSync(join(env.HOME!, 'body.json'), '{"from":"file"}')
-    await runCli(['rest', 'post', `${server.url}/a`, '--data', '{"from":"arg"}'], { env })
+    await runCliInProcess(['rest', 'post', `${server.url}/a`, '--data', '{"from":"arg"}'], { env })
     expect(JSON.parse(last().body)).toEqual({ from: 'arg' })
-    await runCli(['rest', 'post', `${server.url}/a`, '--data', '@body.json'], { env, cwd: env.HOME })
+    await runCliInProcess(['rest', 'post', `${server.url}/a`, '--data', '@body.json'], { env, cwd: env.HOME })
     expect(JSON.parse(last().body)).toEqual({ from: 'file' })
-    await runCli(['rest', 'post', `${server.url}/a`, '--data', '-'], {
+    await runCliInProcess(['rest', 'post', `${server.url}/a`, '--data', '-'], {
       env,
       input: '{"from":"stdin"}',
     })
