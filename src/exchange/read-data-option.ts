@@ -16,7 +16,11 @@ export async function readDataOption(
 ): Promise<string> {
   const source = data === '-' ? 'stdin' : data.startsWith('@') ? data.slice(1) : undefined
   const text =
-    source === undefined ? data : source === 'stdin' ? await readStdin(ctx) : await readFileText(source, ctx.cwd)
+    source === undefined
+      ? data
+      : source === 'stdin'
+        ? await readStdin(ctx)
+        : await readFileText(source, ctx.cwd)
   if (!options.json) return text
   try {
     JSON.parse(text)
