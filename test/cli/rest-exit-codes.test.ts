@@ -46,7 +46,7 @@ describe('apictl rest: exit codes follow SPEC §3', () => {
     ['pots', 'post'],
     ['patc', 'patch'],
   ])('a mistyped method (%s) gets a did-you-mean (%s), exit 2', async (typed, meant) => {
-    const result = await runCli(['rest', typed, `${server.url}/x`])
+    const result = await runCliInProcess(['rest', typed, `${server.url}/x`])
     expect(result.code).toBe(2)
     expect(result.stderr).toContain(`'${typed}' is not an HTTP method apictl sends. Did you mean "${meant}"?`)
   })
