@@ -77,7 +77,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let origin = formatOrigin(host, options.port ?? 0)
   const services: ServerServices = { store, auth, origin: () => origin, log: logError }
   const mounts = (options.mounts ?? defaultMounts).map((definition) => new LazyMount(definition, services))
-  const route = createRouter({ rest: createRestHandler(services), tokens, mounts, log: logError })
+  const route = createRouter({
+    rest: createRestHandler(services),
+    tokens,
+    mounts,
+    log: logError,
+    origin: () => origin,
+  })
   const http = createNodeServer(route, mounts, log, { unref: options.unref })
   const port = await http.listen(options.port ?? 0, host)
   origin = formatOrigin(host, port)
