@@ -41,6 +41,7 @@ Examples:
     .option('--graphql <url>', 'GraphQL endpoint')
     .option('--soap <url>', 'SOAP endpoint')
     .option('--wsdl <url>', 'WSDL URL or file')
+    .option('--openapi <url>', "the REST API's OpenAPI document: URL or file")
     .option(
       '-H, --header <header>',
       "default header 'Name: value' (repeatable)",

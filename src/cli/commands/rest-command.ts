@@ -1,5 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander'
 import type { Context } from '../../core/context.js'
+import { UsageError } from '../../core/errors.js'
 import { addCommonOptions } from '../../options/common-options.js'
 import { returningExitCode } from '../exit-code-action.js'
 
@@ -13,14 +14,24 @@ export interface RestCommandOptions {
   apiVersion?: string
   lint: boolean
   follow?: boolean
+  /** --openapi URL|FILE */
+  openapi?: string
+  /** --no-validate */
+  validate: boolean
+  checkResponse?: boolean
+  strict?: boolean
+  refresh?: boolean
 }
 
 export function registerRestCommand(program: Command, ctx: Context): void {
   const rest = program
     .command('rest')
     .description('send a REST request: apictl rest METHOD URL-OR-PATH [ITEM ...]')
-    .argument('<method>', 'get, post, put, patch, delete, head or options (any case); or `lint PATH`')
-    .argument('<url-or-path>', "full URL, or a path resolved against the profile's REST base")
+    .argument(
+      '<method>',
+      'get, post, put, patch, delete, head or options (any case); or `lint PATH`, `ops [PATH]`',
+    )
+    .argument('[url-or-path]', "full URL, or a path resolved against the profile's REST base")
     .argument(
       '[items...]',
       "request items: Name:value header, name==value query, field=value, field:=json, field=@file, 'Name:' unsets",
@@ -34,6 +45,14 @@ export function registerRestCommand(program: Command, ctx: Context): void {
     .option('--api-version <n>', 'rewrite a leading /vK/ path segment to /vN/')
     .option('--no-lint', 'do not check the path against the REST conventions')
     .option('--follow', 'follow redirects (at most 10; -v shows each hop)')
+    .option(
+      '--openapi <url-or-file>',
+      "the API's OpenAPI document (else the profile's, else /openapi.json at the REST base)",
+    )
+    .option('--no-validate', 'send without checking the request against the OpenAPI document')
+    .option('--check-response', 'check the response against the OpenAPI document (a mismatch is a warning)')
+    .option('--strict', 'with --check-response: a mismatching response exits 6')
+    .option('--refresh', 'read the OpenAPI document again instead of the cached copy')
   addCommonOptions(rest)
     .allowExcessArguments(false)
     .addHelpText(
@@ -46,6 +65,8 @@ Examples:
   $ apictl rest get https://api.example.com/v1/orders --all -o table
   $ apictl rest get /v1/items X-Trace:1 'User-Agent:'      set one header, drop another
   $ apictl rest lint /v1/getUsers.json                      check a path against the conventions
+  $ apictl rest ops                                         the operations the OpenAPI document declares
+  $ apictl rest ops /v1/items --openapi ./openapi.yaml      one path in detail
 
 \`rest lint PATH\` prints its findings (and a suggested path) on stdout and exits 0:
 the conventions are advice, never an error. Before a request the same
@@ -53,7 +74,21 @@ findings go to stderr; --no-lint silences them.`,
     )
     .action(
       returningExitCode(
-        async (method: string, target: string, items: string[], options: Record<string, unknown>) => {
+        async (
+          method: string,
+          target: string | undefined,
+          items: string[],
+          options: Record<string, unknown>,
+        ) => {
+          if (method.toLowerCase() === 'ops') {
+            const { runRestOps } = await import('./rest-ops.js')
+            return await runRestOps(target, items, options, ctx)
+          }
+          if (target === undefined) {
+            throw new UsageError(`missing the URL or path: apictl rest ${method} URL-OR-PATH [ITEM ...]`, {
+              hint: 'For example: apictl rest get /v1/items',
+            })
+          }
           if (method.toLowerCase() === 'lint') {
             const { runRestLint } = await import('./rest-lint.js')
             return await runRestLint([target, ...items], ctx)

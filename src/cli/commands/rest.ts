@@ -1,6 +1,7 @@
 import type { Context } from '../../core/context.js'
 import { openTarget } from '../../exchange/open-target.js'
 import { prepareRestRequest } from '../../exchange/rest/prepare-rest-request.js'
+import type { RestContract } from '../../exchange/rest/rest-contract.js'
 import { runExchange } from '../../exchange/run-exchange.js'
 import { normalizeCommonOptions } from '../../options/common-options.js'
 import { parseRestMethod } from '../../protocols/rest/client/rest-method.js'
@@ -26,6 +27,7 @@ export async function runRest(
   const target = await openTarget({ profileName: common.profile, send: sending && usesBase }, ctx)
   if (target.builtin && !sending && usesBase) noteServeDefault(ctx)
   try {
+    const contract = await openContract(options, common, target, targetText, sending, ctx)
     const { request } = await prepareRestRequest(
       {
         method: methodText,
@@ -41,6 +43,7 @@ export async function runRest(
         profile: target.profile,
         profileName: target.profileName,
         restBase: target.rest,
+        contract,
       },
       ctx,
     )
@@ -56,7 +59,7 @@ export async function runRest(
             maxPages: options.maxPages,
             onPage: (page) => progress(`fetched page ${page}, fetching the next…`),
           }),
-        present: (result) => {
+        present: async (result) => {
           if (result.truncated) {
             ctx.stderr.write(
               `warning: stopped after ${options.maxPages} pages (--max-pages); the server has more.\n`,
@@ -66,6 +69,12 @@ export async function runRest(
             merged: result.items,
             followRedirects: options.follow === true,
           })
+          if (contract !== undefined && options.checkResponse === true) {
+            const { reportResponseProblems } = await import('../../exchange/rest/rest-contract.js')
+            const problems = await contract.checkResponse(request, result.result)
+            return reportResponseProblems(problems, options.strict === true, ctx) || undefined
+          }
+          return undefined
         },
       },
       ctx,
@@ -73,4 +82,36 @@ export async function runRest(
   } finally {
     await target.close()
   }
+}
+
+/**
+ * The OpenAPI document's rules for this call, when there is a document:
+ * --openapi, the profile's `openapi`, or discovery at the profile's REST
+ * base for a path (a full URL to another API is never probed). Both the
+ * document and "there is none" are cached, so a plain request pays at most
+ * a cache read.
+ */
+async function openContract(
+  options: RestCommandOptions,
+  common: { profile?: string | undefined },
+  target: { builtin: boolean; rest?: string | undefined; profile: { openapi?: string } },
+  targetText: string,
+  sending: boolean,
+  ctx: Context,
+): Promise<RestContract | undefined> {
+  const { loadOpenApi } = await import('../../exchange/rest/load-openapi.js')
+  const loaded = await loadOpenApi(
+    {
+      flag: options.openapi,
+      profileSource: target.profile.openapi,
+      discoverAt: targetText.startsWith('/') ? target.rest : undefined,
+      builtin: target.builtin,
+      refresh: options.refresh === true,
+      fetch: sending,
+    },
+    ctx,
+  )
+  if (loaded === undefined) return undefined
+  const { createRestContract } = await import('../../exchange/rest/rest-contract.js')
+  return createRestContract({ ...loaded, validate: options.validate !== false })
 }

@@ -20,6 +20,7 @@ import { lintPath } from '../../protocols/rest/path-lint.js'
 import { printLintWarnings } from '../../render/print-lint-warnings.js'
 import { readDataOption } from '../read-data-option.js'
 import { type HeaderEdit, type RequestDefaults, requestDefaults } from '../request-defaults.js'
+import type { RestContract } from './rest-contract.js'
 
 /** What `apictl rest` and a REPL REST line have read from their words, before the request exists. */
 export interface RestCallInput {
@@ -36,6 +37,8 @@ export interface RestCallInput {
   profile: Profile
   profileName: string
   restBase: string | undefined
+  /** The OpenAPI document's rules, when there is one: typed items, checks, lint exemptions. */
+  contract?: RestContract | undefined
 }
 
 /**
@@ -49,16 +52,18 @@ export async function prepareRestRequest(
   ctx: Context,
 ): Promise<{ request: HttpRequest; url: URL }> {
   const method = parseRestMethod(input.method)
-  const items = applyRequestItems(input.items.map(parseRequestItem), (file) =>
-    readFileSync(inCwd(file, ctx), 'utf8'),
-  )
+  const { url, typedPath } = resolveUrl(input, ctx)
+  let parsed = input.items.map(parseRequestItem)
+  if (input.contract !== undefined) parsed = input.contract.typeItems(parsed, method, url)
+  const items = applyRequestItems(parsed, (file) => readFileSync(inCwd(file, ctx), 'utf8'))
   if (input.data !== undefined && items.body !== undefined) {
     throw new UsageError('Give the body either as --data or as field items, not both.', {
       hint: 'Drop --data, or move the fields into the JSON you pass to --data.',
     })
   }
-  const { url, typedPath } = resolveUrl(input, ctx)
-  if (input.lint) printLintWarnings(typedPath, lintPath(typedPath), ctx, input.common.colour)
+  // Paths the API's own document declares are its contract, not a convention to question.
+  if (input.lint && input.contract?.declares(url) !== true)
+    printLintWarnings(typedPath, lintPath(typedPath), ctx, input.common.colour)
   const query = [...items.query]
   for (const [name, value] of [
     ['page', input.page],
@@ -89,6 +94,7 @@ export async function prepareRestRequest(
     accept: input.accept,
     oauth2: defaults.oauth2,
   })
+  await input.contract?.check(request)
   return { request, url }
 }
 
