@@ -43,6 +43,7 @@ export async function runRestOps(
     builtin: lazy?.current.builtin === true,
     refresh: fetch && options.refresh === true,
     fetch,
+    insecure: common.insecure || lazy?.current.profile.insecure === true,
   })
   try {
     let loaded = options.refresh === true ? undefined : await loadOpenApi(where(false), ctx)

@@ -93,8 +93,8 @@ export async function runRest(
  */
 async function openContract(
   options: RestCommandOptions,
-  common: { profile?: string | undefined },
-  target: { builtin: boolean; rest?: string | undefined; profile: { openapi?: string } },
+  common: { insecure: boolean },
+  target: { builtin: boolean; rest?: string | undefined; profile: { openapi?: string; insecure?: boolean } },
   targetText: string,
   sending: boolean,
   ctx: Context,
@@ -108,6 +108,7 @@ async function openContract(
       builtin: target.builtin,
       refresh: options.refresh === true,
       fetch: sending,
+      insecure: common.insecure || target.profile.insecure === true,
     },
     ctx,
   )

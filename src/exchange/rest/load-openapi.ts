@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises'
 import { localPath } from '../../config/paths.js'
 import type { Context } from '../../core/context.js'
 import { ApictlError, UsageError } from '../../core/errors.js'
+import type { HttpResponse } from '../../core/exchange.js'
 import { ExitCode } from '../../core/exit-codes.js'
 import { VERSION } from '../../core/version.js'
 import { readCachedOpenApi, writeCachedOpenApi } from '../../protocols/rest/openapi/openapi-cache.js'
@@ -23,6 +24,8 @@ export interface OpenApiWhere {
   builtin?: boolean
   /** Fetch again even when cached (--refresh). */
   refresh?: boolean
+  /** The profile's or --insecure: TLS certificates not verified. */
+  insecure?: boolean | undefined
   /** False for --dry-run and --curl: only what is cached is used, nothing is fetched. */
   fetch: boolean
 }
@@ -51,7 +54,7 @@ export async function loadOpenApi(where: OpenApiWhere, ctx: Context): Promise<Lo
       if (cached?.index) return { index: cached.index, source }
     }
     if (!where.fetch && isUrl(given)) return undefined
-    const index = indexOpenApi(await readDocument(source, given))
+    const index = indexOpenApi(await readDocument(source, given, where.insecure === true))
     await writeCachedOpenApi(ctx.env, { key: source, stamp, index })
     return { index, source }
   }
@@ -68,7 +71,7 @@ export async function loadOpenApi(where: OpenApiWhere, ctx: Context): Promise<Lo
   if (!where.fetch) return undefined
   for (const name of ['/openapi.json', '/openapi.yaml']) {
     const url = `${base}${name}`
-    const text = await probe(url)
+    const text = await probe(url, where.insecure === true)
     if (text === undefined) continue
     let index: OpenApiIndex
     try {
@@ -99,27 +102,24 @@ async function fileStamp(path: string, given: string): Promise<string> {
 }
 
 /** GET a discovery URL: its text when it answers 200 with something that may be a document, else undefined. */
-async function probe(url: string): Promise<string | undefined> {
+async function probe(url: string, insecure: boolean): Promise<string | undefined> {
   try {
-    const response = await fetch(url, {
-      headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.1' },
-      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-      redirect: 'follow',
-    })
-    if (response.status !== 200) {
-      await response.body?.cancel()
-      return undefined
-    }
-    const length = Number(response.headers.get('content-length') ?? 0)
-    if (length > MAX_DOCUMENT_BYTES) {
-      await response.body?.cancel()
-      return undefined
-    }
-    const text = await response.text()
+    const response = await getDocument(url, insecure)
+    if (response.status !== 200 || response.body.length > MAX_DOCUMENT_BYTES) return undefined
+    const text = response.body.toString('utf8')
     return /"?(?:openapi|swagger)"?\s*:/.test(text.slice(0, 4096)) ? text : undefined
   } catch {
     return undefined // discovery is best effort: the request goes on without a document
   }
+}
+
+/** The document's URL fetched through apictl's own transport (no fetch/undici: they would load TLS on every plain run). */
+async function getDocument(url: string, insecure: boolean): Promise<HttpResponse> {
+  const { send } = await import('../../transport/send.js')
+  return send(
+    { method: 'GET', url, headers: { Accept: 'application/json, application/yaml;q=0.9, */*;q=0.1' } },
+    { timeoutMs: FETCH_TIMEOUT_MS, retry: 0, insecure, followRedirects: true },
+  )
 }
 
 /**
@@ -128,18 +128,17 @@ async function probe(url: string): Promise<string | undefined> {
  * loopback and private addresses (its SSRF guard) — where test and
  * in-house APIs live.
  */
-async function readDocument(source: string, given: string): Promise<Record<string, unknown>> {
+async function readDocument(
+  source: string,
+  given: string,
+  insecure: boolean,
+): Promise<Record<string, unknown>> {
   try {
     if (isUrl(source)) {
-      const response = await fetch(source, {
-        headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.1' },
-        signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-      })
-      if (response.status !== 200) {
-        await response.body?.cancel()
+      const response = await getDocument(source, insecure)
+      if (response.status !== 200)
         throw new Error(`${source} answered ${response.status} ${response.statusText}`)
-      }
-      return await parseDocument(await response.text(), source)
+      return await parseDocument(response.body.toString('utf8'), source)
     }
     const { bundle } = await import('@readme/openapi-parser')
     return (await bundle(source as never)) as unknown as Record<string, unknown>

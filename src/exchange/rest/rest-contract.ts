@@ -6,8 +6,13 @@ import type { RestResult } from '../../protocols/rest/client/decode-rest-respons
 import type { RequestItem } from '../../protocols/rest/items/request-item.js'
 import { matchOperation, type OperationMatch } from '../../protocols/rest/openapi/match-operation.js'
 import type { OpenApiIndex } from '../../protocols/rest/openapi/openapi-index.js'
+import {
+  type ContractProblem,
+  missingParameters,
+  needsValidator,
+} from '../../protocols/rest/openapi/parameter-values.js'
 import { typeRequestItems } from '../../protocols/rest/openapi/type-request-items.js'
-import type { ContractProblem, ContractValidator } from '../../protocols/rest/openapi/validate-request.js'
+import type { ContractValidator } from '../../protocols/rest/openapi/validate-request.js'
 
 /** What a REST call does with an OpenAPI document: typed items, checks before sending, lint, response checks. */
 export interface RestContract {
@@ -95,13 +100,17 @@ export function createRestContract(options: RestContractOptions): RestContract {
       for (const [name, value] of Object.entries(request.headers)) {
         for (const each of Array.isArray(value) ? value : [value]) headers.push([name, each])
       }
-      const problems = (await getValidator()).checkRequest(found.operation, {
+      const parts = {
         pathParams: found.pathParams,
         query: [...url.searchParams.entries()],
         headers,
         body,
         jsonBody,
-      })
+      }
+      // Presence is checked here; values against their schemas only when one says more than "a string".
+      const problems = needsValidator(found.operation, parts)
+        ? (await getValidator()).checkRequest(found.operation, parts)
+        : missingParameters(found.operation, parts)
       if (problems.length === 0) return
       throw new ContractError(found.operation.method, found.template, problems, source)
     },

@@ -1,5 +1,5 @@
 import type { JsonSchema, OpenApiIndex, OpenApiOperation } from './openapi-index.js'
-import { resolveSchema } from './validate-request.js'
+import { resolveSchema } from './schema-walk.js'
 
 /** A parameter or body field as listed: its type written out (`integer 1..100`, `"a" | "b"`). */
 export interface FieldView {

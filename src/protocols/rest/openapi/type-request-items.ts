@@ -1,7 +1,7 @@
 import { parseJsonPath } from '../items/json-path.js'
 import type { RequestItem } from '../items/request-item.js'
 import type { JsonSchema, OpenApiIndex } from './openapi-index.js'
-import { coerceScalar, resolveSchema } from './validate-request.js'
+import { coerceScalar, resolveSchema } from './schema-walk.js'
 
 function schemaTypes(schema: JsonSchema | undefined): unknown[] {
   if (typeof schema !== 'object') return []

@@ -3,27 +3,15 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import { closestMatches } from '../../../config/did-you-mean.js'
 import { type JsonSchema, type OpenApiIndex, type OpenApiOperation, schemaRoot } from './openapi-index.js'
+import {
+  type ContractProblem,
+  missingParameters,
+  parameterValues,
+  type RequestParts,
+} from './parameter-values.js'
+import { coerceScalar, propertyNames, unescapePointer } from './schema-walk.js'
 
-/** One broken rule: the field, the rule, and the JSON pointer into the document it comes from. */
-export interface ContractProblem {
-  /** `body.price`, `query.limit`, `path.id`, `header.X-Key`, or `(body)`. */
-  field: string
-  message: string
-  /** The keyword that failed: type, required, enum, minimum, additionalProperties, ... */
-  rule: string
-  pointer: string
-  hint?: string
-}
-
-export interface RequestParts {
-  pathParams: Record<string, string>
-  query: ReadonlyArray<readonly [string, string]>
-  headers: ReadonlyArray<readonly [string, string]>
-  /** undefined: no body. */
-  body: unknown
-  /** Whether the body is JSON (not --form, not a file upload). */
-  jsonBody: boolean
-}
+export type { ContractProblem, RequestParts }
 
 // ajv-formats is CommonJS: its default export arrives as the module object under NodeNext.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
@@ -41,10 +29,10 @@ export class ContractValidator {
     this.ajv.addSchema({ $id: schemaRoot, ...index.schemas } as never)
   }
 
-  private compile(key: string, schema: JsonSchema, coerce: boolean): ValidateFunction {
+  private compile(key: string, schema: JsonSchema): ValidateFunction {
     let validate = this.compiled.get(key)
     if (validate === undefined) {
-      validate = this.ajv.compile(coerce ? (schema as object) : (schema as object))
+      validate = this.ajv.compile(schema as object)
       this.compiled.set(key, validate)
     }
     return validate
@@ -52,40 +40,11 @@ export class ContractValidator {
 
   /** Every broken rule of one request against its operation, in the order: parameters, then body. */
   checkRequest(operation: OpenApiOperation, parts: RequestParts): ContractProblem[] {
-    const problems: ContractProblem[] = []
-    const queryNames = new Set(parts.query.map(([name]) => name))
-    const headerNames = new Set(parts.headers.map(([name]) => name.toLowerCase()))
-    for (const param of operation.parameters) {
-      let values: string[]
-      if (param.in === 'path') values = param.name in parts.pathParams ? [parts.pathParams[param.name]!] : []
-      else if (param.in === 'query')
-        values = parts.query.filter(([name]) => name === param.name).map(([, v]) => v)
-      else if (param.in === 'header')
-        values = parts.headers
-          .filter(([name]) => name.toLowerCase() === param.name.toLowerCase())
-          .map(([, v]) => v)
-      else continue
-      const field = `${param.in}.${param.name}`
-      if (values.length === 0) {
-        if (param.required) {
-          const known = param.in === 'query' ? [...queryNames] : param.in === 'header' ? [...headerNames] : []
-          const near = closestMatches(param.name, known)[0]
-          problems.push({
-            field,
-            rule: 'required',
-            message: `the ${param.in} parameter ${param.name} is required`,
-            pointer: param.pointer,
-            hint:
-              near === undefined
-                ? `Add ${param.in === 'query' ? `${param.name}==VALUE` : param.in === 'header' ? `${param.name}:VALUE` : `the ${param.name} segment`}.`
-                : `Did you mean ${param.name} rather than ${near}?`,
-          })
-        }
-        continue
-      }
+    const problems = missingParameters(operation, parts)
+    for (const { param, field, values } of parameterValues(operation, parts)) {
       if (param.schema === undefined) continue
       const value = parameterValue(param.schema, values)
-      const validate = this.compile(`param:${param.pointer}`, param.schema, true)
+      const validate = this.compile(`param:${param.pointer}`, param.schema)
       if (!validate(value)) {
         for (const error of validate.errors ?? [])
           problems.push(problem(error, field, `${param.pointer}/schema`, []))
@@ -103,7 +62,7 @@ export class ContractValidator {
           })
         }
       } else if (parts.jsonBody && body.schema !== undefined && /json/i.test(body.contentType)) {
-        const validate = this.compile(`body:${body.pointer}`, body.schema, false)
+        const validate = this.compile(`body:${body.pointer}`, body.schema)
         if (!validate(parts.body)) {
           const known = propertyNames(this.index, body.schema)
           for (const error of validate.errors ?? [])
@@ -131,7 +90,7 @@ export class ContractValidator {
       ]
     }
     if (declared.schema === undefined || body === undefined) return []
-    const validate = this.compile(`response:${declared.pointer}`, declared.schema, false)
+    const validate = this.compile(`response:${declared.pointer}`, declared.schema)
     if (validate(body)) return []
     return dedupe((validate.errors ?? []).map((error) => problem(error, 'response', declared.pointer, [])))
   }
@@ -147,22 +106,6 @@ function parameterValue(schema: JsonSchema, values: string[]): unknown {
     return parts.map((each) => scalar(each, items))
   }
   return scalar(values.at(-1)!, schema)
-}
-
-/** `2.5` → 2.5 for a number schema, `true` → true for a boolean one; anything else stays text (and fails). */
-export function coerceScalar(text: string, schema: unknown): unknown {
-  const type = typeof schema === 'object' && schema !== null ? (schema as { type?: unknown }).type : undefined
-  const types = Array.isArray(type) ? type : [type]
-  if (types.includes('string')) return text
-  if ((types.includes('number') || types.includes('integer')) && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text))
-    return Number(text)
-  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true'
-  if (types.includes('null') && text === 'null') return null
-  return text
-}
-
-function unescapePointer(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~')
 }
 
 function problem(error: ErrorObject, root: string, pointer: string, known: string[]): ContractProblem {
@@ -213,36 +156,4 @@ function dedupe(problems: ContractProblem[]): ContractProblem[] {
     seen.add(key)
     return true
   })
-}
-
-/** The property names a body schema declares at its top (through $ref and allOf), for did-you-mean. */
-export function propertyNames(index: OpenApiIndex, schema: JsonSchema | undefined, depth = 0): string[] {
-  const resolved = resolveSchema(index, schema)
-  if (typeof resolved !== 'object' || depth > 10) return []
-  const names = Object.keys((resolved.properties as object | undefined) ?? {})
-  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
-    const list = resolved[key]
-    if (Array.isArray(list)) for (const each of list) names.push(...propertyNames(index, each, depth + 1))
-  }
-  return [...new Set(names)]
-}
-
-/** A schema with its `$ref` into the document's named schemas followed (at most 20 deep). */
-export function resolveSchema(index: OpenApiIndex, schema: unknown): JsonSchema | undefined {
-  let node = schema
-  for (let depth = 0; depth < 20; depth++) {
-    if (typeof node !== 'object' || node === null) return typeof node === 'boolean' ? node : undefined
-    const ref = (node as { $ref?: unknown }).$ref
-    if (typeof ref !== 'string' || !ref.startsWith(`${schemaRoot}#/`)) return node as JsonSchema
-    node = ref
-      .slice(schemaRoot.length + 2)
-      .split('/')
-      .map(unescapePointer)
-      .reduce<unknown>(
-        (at, token) =>
-          typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[token] : undefined,
-        index.schemas,
-      )
-  }
-  return undefined
 }
