@@ -10,7 +10,9 @@ import { indexOpenApi, type OpenApiIndex } from '../../protocols/rest/openapi/op
 
 /** A discovery that found nothing is believed for this long (then looked for again). */
 export const NEGATIVE_DISCOVERY_MS = 24 * 60 * 60 * 1000
-const FETCH_TIMEOUT_MS = 15_000
+/** Discovery waits at most this long: an API that does not answer is asked again only a day later. */
+const DISCOVERY_TIMEOUT_MS = 5_000
+const FETCH_TIMEOUT_MS = 30_000
 const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
 
 export interface OpenApiWhere {
@@ -104,7 +106,7 @@ async function fileStamp(path: string, given: string): Promise<string> {
 /** GET a discovery URL: its text when it answers 200 with something that may be a document, else undefined. */
 async function probe(url: string, insecure: boolean): Promise<string | undefined> {
   try {
-    const response = await getDocument(url, insecure)
+    const response = await getDocument(url, insecure, DISCOVERY_TIMEOUT_MS)
     if (response.status !== 200 || response.body.length > MAX_DOCUMENT_BYTES) return undefined
     const text = response.body.toString('utf8')
     return /"?(?:openapi|swagger)"?\s*:/.test(text.slice(0, 4096)) ? text : undefined
@@ -114,11 +116,15 @@ async function probe(url: string, insecure: boolean): Promise<string | undefined
 }
 
 /** The document's URL fetched through apictl's own transport (no fetch/undici: they would load TLS on every plain run). */
-async function getDocument(url: string, insecure: boolean): Promise<HttpResponse> {
+async function getDocument(
+  url: string,
+  insecure: boolean,
+  timeoutMs = FETCH_TIMEOUT_MS,
+): Promise<HttpResponse> {
   const { send } = await import('../../transport/send.js')
   return send(
     { method: 'GET', url, headers: { Accept: 'application/json, application/yaml;q=0.9, */*;q=0.1' } },
-    { timeoutMs: FETCH_TIMEOUT_MS, retry: 0, insecure, followRedirects: true },
+    { timeoutMs, retry: 0, insecure, followRedirects: true },
   )
 }
 

@@ -32,6 +32,7 @@ export const REST_LINE_OPTIONS = {
   'api-version': { type: 'string' },
   'no-lint': { type: 'boolean' },
   follow: { type: 'boolean' },
+  'no-validate': { type: 'boolean' },
 } as const
 
 /** Options of a `gql` line, before the document or after it. */

@@ -3,6 +3,7 @@ import { UsageError } from '../../core/errors.js'
 import type { HttpRequest } from '../../core/exchange.js'
 import type { CommonOptions } from '../../core/request-options.js'
 import { prepareRestRequest } from '../../exchange/rest/prepare-rest-request.js'
+import type { RestContract } from '../../exchange/rest/rest-contract.js'
 import type { ReplSession } from '../session.js'
 import { commonOptions, numberOption, parseLine, REST_LINE_OPTIONS } from './line-options.js'
 
@@ -60,9 +61,23 @@ export async function restLineRequest(
       profile: session.profile(),
       profileName: session.target.profileName,
       restBase: session.target.rest,
+      contract: await lineContract(targetText, values['no-validate'] === true, session),
     },
     ctx,
   )
   const maxPages = numberOption(values['max-pages'], '--max-pages', wholeNumber) ?? 100
   return { request, url, common, all: values.all === true, maxPages, follow: values.follow === true }
+}
+
+/** The document's rules for a line to the session's REST base (a full URL elsewhere goes unchecked). */
+async function lineContract(
+  targetText: string,
+  noValidate: boolean,
+  session: ReplSession,
+): Promise<RestContract | undefined> {
+  if (!targetText.startsWith('/')) return undefined
+  const loaded = await session.openApi(false)
+  if (loaded === undefined) return undefined
+  const { createRestContract } = await import('../../exchange/rest/rest-contract.js')
+  return createRestContract({ ...loaded, validate: !noValidate })
 }

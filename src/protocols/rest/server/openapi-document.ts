@@ -220,6 +220,8 @@ function operations(version: ApiVersion, kind: RouteKind, examples: DocumentExam
       },
     },
   })
+  const query =
+    kind === 'items' ? [...pageParameters, tagParameter] : kind === 'reviews' ? pageParameters : []
   const read = (
     operationId: string,
     summary: string,
@@ -230,6 +232,7 @@ function operations(version: ApiVersion, kind: RouteKind, examples: DocumentExam
     operationId: head ? operationId.replace(/^(list|get)/, 'head') : operationId,
     summary: head ? `${summary} (headers only)` : summary,
     tags: [kind.startsWith('review') ? 'reviews' : 'items'],
+    ...(query.length === 0 ? {} : { parameters: query }),
     responses: {
       '200': {
         description: head ? 'The headers a GET would send, no body.' : 'OK',
@@ -284,7 +287,6 @@ function operations(version: ApiVersion, kind: RouteKind, examples: DocumentExam
   switch (kind) {
     case 'items':
       return {
-        parameters: [...pageParameters, tagParameter],
         get: listItems(false),
         head: listItems(true),
         post: write(`createItem${V}`, 'Create an item', `ItemInput${suffix}`, '201', item, itemExample),
@@ -323,7 +325,7 @@ function operations(version: ApiVersion, kind: RouteKind, examples: DocumentExam
       }
     case 'reviews':
       return {
-        parameters: [idParameter, ...pageParameters],
+        parameters: [idParameter],
         get: listReviews(false),
         head: listReviews(true),
         post: write(`createReview${V}`, 'Review an item', 'ReviewInput', '201', review, examples.review),
