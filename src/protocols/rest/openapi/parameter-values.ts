@@ -46,9 +46,21 @@ function valuesOf(param: OpenApiParameter, parts: RequestParts): string[] | unde
   return undefined // cookies are not checked
 }
 
-/** The required parameters the request leaves out, each with a did-you-mean among what was given. */
+/**
+ * What the request leaves out: required parameters (each with a
+ * did-you-mean among what was given) and a required body.
+ */
 export function missingParameters(operation: OpenApiOperation, parts: RequestParts): ContractProblem[] {
   const problems: ContractProblem[] = []
+  const body = operation.body
+  if (body?.required && parts.body === undefined) {
+    problems.push({
+      field: '(body)',
+      rule: 'required',
+      message: `${operation.method} ${operation.path} needs a request body (${body.contentType})`,
+      pointer: body.pointer.replace(/\/content\/.*$|\/schema$/, ''),
+    })
+  }
   for (const param of operation.parameters) {
     const values = valuesOf(param, parts)
     if (!param.required || values === undefined || values.length > 0) continue

@@ -50,18 +50,9 @@ export class ContractValidator {
           problems.push(problem(error, field, `${param.pointer}/schema`, []))
       }
     }
-    if (operation.body !== undefined) {
-      const body = operation.body
-      if (parts.body === undefined) {
-        if (body.required) {
-          problems.push({
-            field: '(body)',
-            rule: 'required',
-            message: `${operation.method} ${operation.path} needs a request body (${body.contentType})`,
-            pointer: body.pointer.replace(/\/content\/.*$/, ''),
-          })
-        }
-      } else if (parts.jsonBody && body.schema !== undefined && /json/i.test(body.contentType)) {
+    const body = operation.body
+    if (body !== undefined && parts.body !== undefined) {
+      if (parts.jsonBody && body.schema !== undefined && /json/i.test(body.contentType)) {
         const validate = this.compile(`body:${body.pointer}`, body.schema)
         if (!validate(parts.body)) {
           const known = propertyNames(this.index, body.schema)
