@@ -231,3 +231,32 @@ describe('--openapi FILE and the profile field', () => {
     expect(viaProfile.stderr).toContain(file)
   })
 })
+
+describe('lint knows the contract', () => {
+  it('a path the document declares is never flagged; an undeclared one still is', async () => {
+    const local = isolatedEnv()
+    const file = join(local.HOME!, 'api.json')
+    writeFileSync(
+      file,
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 't', version: '1' },
+        paths: { '/v1/order_items/{id}': { get: { responses: { '200': { description: 'ok' } } } } },
+      }),
+    )
+    await runCli(['profile', 'add', 'shop', '--rest', 'http://127.0.0.1:9', '--openapi', file], {
+      env: local,
+    })
+    const declared = await runCli(['rest', 'get', '/v1/order_items/3', '--profile', 'shop', '--dry-run'], {
+      env: local,
+    })
+    expect(declared.code).toBe(0)
+    expect(declared.stderr).not.toContain('order_items')
+    const undeclared = await runCli(
+      ['rest', 'get', '/v1/line_items', '--profile', 'shop', '--dry-run', '--no-validate'],
+      { env: local },
+    )
+    expect(undeclared.code).toBe(0)
+    expect(undeclared.stderr).toContain('line_items')
+  })
+})
