@@ -72,7 +72,9 @@ const parserImportsRequired = {
         return `await require(${name})`
       })
       if (replaced !== 3 || /\bimport\(/.test(required)) {
-        throw new Error(`${args.path}: its dynamic imports changed; update parserImportsRequired in scripts/build.mjs`)
+        throw new Error(
+          `${args.path}: its dynamic imports changed; update parserImportsRequired in scripts/build.mjs`,
+        )
       }
       return { contents: required, loader: 'js' }
     })

@@ -25,7 +25,7 @@ export interface ExchangeSteps<Result extends DecodedOutcome> {
    * it); a non-zero number returned replaces the exit code (REST's
    * --check-response --strict).
    */
-  present(result: Result): void | number | undefined | Promise<number | undefined>
+  present(result: Result): unknown
   /** Spinner label while waiting. */
   label?: string
   /** --follow (REST): follow redirects. */

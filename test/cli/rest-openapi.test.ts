@@ -74,7 +74,7 @@ describe('validation before sending (discovered at the REST base)', () => {
     const limit = await runCli(['rest', 'get', '/v1/items', 'limit==500'], { env })
     expect(limit.code).toBe(2)
     expect(limit.stderr).toContain(
-      'query.limit: must be <= 100 (rule maximum; #/paths/~1v1~1items/parameters/1/schema/maximum)',
+      'query.limit: must be <= 100 (rule maximum; #/paths/~1v1~1items/get/parameters/1/schema/maximum)',
     )
     const path = await runCli(['rest', 'get', '/v1/itme'], { env })
     expect(path.code).toBe(2)

@@ -1,27 +1,8 @@
-import { type Command, InvalidArgumentError } from 'commander'
+import type { Command } from 'commander'
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
-import { addCommonOptions } from '../../options/common-options.js'
+import { addRestOptions, type RestOptionValues } from '../../options/rest-options.js'
 import { returningExitCode } from '../exit-code-action.js'
-
-export interface RestCommandOptions {
-  data?: string
-  page?: number
-  limit?: number
-  all?: boolean
-  maxPages: number
-  accept?: string
-  apiVersion?: string
-  lint: boolean
-  follow?: boolean
-  /** --openapi URL|FILE */
-  openapi?: string
-  /** --no-validate */
-  validate: boolean
-  checkResponse?: boolean
-  strict?: boolean
-  refresh?: boolean
-}
 
 export function registerRestCommand(program: Command, ctx: Context): void {
   const rest = program
@@ -36,24 +17,7 @@ export function registerRestCommand(program: Command, ctx: Context): void {
       '[items...]',
       "request items: Name:value header, name==value query, field=value, field:=json, field=@file, 'Name:' unsets",
     )
-    .option('--data <json>', 'request body: JSON text, @file, or - for stdin')
-    .option('--page <n>', 'add page=N to the query', positiveInteger)
-    .option('--limit <n>', 'add limit=N to the query', positiveInteger)
-    .option('--all', 'follow Link rel="next" (or page numbers) and print the merged list')
-    .option('--max-pages <n>', 'at most this many pages with --all', positiveInteger, 100)
-    .option('--accept <type>', 'json, xml or a MIME type (default application/json)')
-    .option('--api-version <n>', 'rewrite a leading /vK/ path segment to /vN/')
-    .option('--no-lint', 'do not check the path against the REST conventions')
-    .option('--follow', 'follow redirects (at most 10; -v shows each hop)')
-    .option(
-      '--openapi <url-or-file>',
-      "the API's OpenAPI document (else the profile's, else /openapi.json at the REST base)",
-    )
-    .option('--no-validate', 'send without checking the request against the OpenAPI document')
-    .option('--check-response', 'check the response against the OpenAPI document (a mismatch is a warning)')
-    .option('--strict', 'with --check-response: a mismatching response exits 6')
-    .option('--refresh', 'read the OpenAPI document again instead of the cached copy')
-  addCommonOptions(rest)
+  addRestOptions(rest)
     .allowExcessArguments(false)
     .addHelpText(
       'after',
@@ -69,17 +33,13 @@ Examples:
   $ apictl rest ops /v1/items --openapi ./openapi.yaml      one path in detail
 
 \`rest lint PATH\` prints its findings (and a suggested path) on stdout and exits 0:
-the conventions are advice, never an error. Before a request the same
-findings go to stderr; --no-lint silences them.`,
+the conventions are advice, never an error. Before a request to the profile's
+REST API the same findings go to stderr; --no-lint silences them, --lint
+checks a full URL to another API too.`,
     )
     .action(
       returningExitCode(
-        async (
-          method: string,
-          target: string | undefined,
-          items: string[],
-          options: Record<string, unknown>,
-        ) => {
+        async (method: string, target: string | undefined, items: string[], options: RestOptionValues) => {
           if (method.toLowerCase() === 'ops') {
             const { runRestOps } = await import('./rest-ops.js')
             return await runRestOps(target, items, options, ctx)
@@ -98,11 +58,4 @@ findings go to stderr; --no-lint silences them.`,
         },
       ),
     )
-}
-
-function positiveInteger(value: string): number {
-  const number = Number(value)
-  if (!Number.isInteger(number) || number < 1)
-    throw new InvalidArgumentError('expected a whole number, 1 or more.')
-  return number
 }

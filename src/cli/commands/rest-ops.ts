@@ -3,6 +3,7 @@ import { UsageError } from '../../core/errors.js'
 import { openLazyTarget } from '../../exchange/open-target.js'
 import { loadOpenApi } from '../../exchange/rest/load-openapi.js'
 import { normalizeCommonOptions } from '../../options/common-options.js'
+import type { RestOptionValues } from '../../options/rest-options.js'
 import {
   describeOperation,
   type FieldView,
@@ -13,7 +14,6 @@ import { formatJson } from '../../render/format-json.js'
 import { formatTable } from '../../render/format-table.js'
 import { outputWidth } from '../../render/output-width.js'
 import { escapeControl } from '../../render/safe-text.js'
-import type { RestCommandOptions } from './rest-command.js'
 
 /**
  * `apictl rest ops [PATH]`: the operations the OpenAPI document declares
@@ -23,7 +23,7 @@ import type { RestCommandOptions } from './rest-command.js'
 export async function runRestOps(
   path: string | undefined,
   extra: string[],
-  raw: Record<string, unknown>,
+  options: RestOptionValues,
   ctx: Context,
 ): Promise<number> {
   if (extra.length > 0) {
@@ -31,8 +31,7 @@ export async function runRestOps(
       hint: 'For example: apictl rest ops /v1/items',
     })
   }
-  const common = normalizeCommonOptions(raw as unknown as Parameters<typeof normalizeCommonOptions>[0])
-  const options = raw as unknown as RestCommandOptions
+  const common = normalizeCommonOptions(options)
   // The built-in server starts only when its document is not cached yet.
   const lazy =
     options.openapi === undefined ? await openLazyTarget({ profileName: common.profile }, ctx) : undefined
