@@ -41,6 +41,16 @@ describe('apictl rest: exit codes follow SPEC §3', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /)
   })
 
+  it.each([
+    ['gte', 'get'],
+    ['pots', 'post'],
+    ['patc', 'patch'],
+  ])('a mistyped method (%s) gets a did-you-mean (%s), exit 2', async (typed, meant) => {
+    const result = await runCli(['rest', typed, `${server.url}/x`])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(`'${typed}' is not an HTTP method apictl sends. Did you mean "${meant}"?`)
+  })
+
   it('an unknown flag is exit 2 with a did-you-mean', async () => {
     const result = await runCli(['rest', 'get', `${server.url}/x`, '--timout', '3'])
     expect(result.code).toBe(2)

@@ -173,7 +173,7 @@ describe('an endpoint that is not an http(s) URL is a usage error, nothing sent'
         },
       )
       expect(result.code).toBe(2)
-      expect(result.stderr).toContain(`The SOAP endpoint ${endpoint} given with -e is not an http(s) URL.`)
+      expect(result.stderr).toContain(`The SOAP endpoint '${endpoint}' given with -e is not an http(s) URL.`)
       expect(result.stderr).toContain('try:')
     },
   )
