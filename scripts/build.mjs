@@ -54,6 +54,31 @@ const unusedPackageFeatures = {
 }
 
 /**
+ * @readme/openapi-parser (read on first use by REST's OpenAPI support) loads node:dns/promises,
+ * fs and undici with `import(name)`, which code restored from the V8 code cache cannot run; the
+ * CLI bundle gets `require(name)` instead (the same modules, loaded at the same moment).
+ */
+const parserImportsRequired = {
+  name: 'parser-imports-required',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]@readme[\\/]openapi-parser[\\/]dist[\\/]index\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8')
+      let replaced = 0
+      const required = source.replace(/await import\((dnsModuleName|undiciModuleName|"fs")\)/g, (_, name) => {
+        replaced += 1
+        return `await require(${name})`
+      })
+      if (replaced !== 3 || /\bimport\(/.test(required)) {
+        throw new Error(
+          `${args.path}: its dynamic imports changed; update parserImportsRequired in scripts/build.mjs`,
+        )
+      }
+      return { contents: required, loader: 'js' }
+    })
+  },
+}
+
+/**
  * @sindresorhus/is (got's argument checker) creates two Intl.ListFormat objects
  * when it loads, only to word the message of a failed assertion. The first
  * Intl object initialises ICU, about 10 ms of every start-up that loads got;
@@ -208,7 +233,7 @@ const CLI_EXTERNAL = EXTERNAL.filter((name) => name !== 'jose')
  * commands (the REPL, serve, profile, completion, help) load the full dist/cli/apictl.cjs.
  */
 const GROUP_ACTIONS = {
-  rest: ['rest.ts', 'rest-lint.ts'],
+  rest: ['rest.ts', 'rest-lint.ts', 'rest-ops.ts'],
   gql: ['gql.ts', 'gql-schema.ts', 'gql-validate.ts', 'gql-build.ts', 'gql-subscribe.ts'],
   soap: ['soap.ts'],
   repl: ['repl.ts'],
@@ -269,6 +294,7 @@ async function buildCliBundle(group) {
       serverGraphqlStaysExternal,
       unusedPackageFeatures,
       lazyListFormat,
+      parserImportsRequired,
       gotRequestIds,
       fetchHeadersForGraphqlRequest,
       lazyBuiltins,
