@@ -19,6 +19,10 @@ export function addCommonOptions(command: Command): Command {
       positiveNumber,
     )
     .option('--retry <n>', 'retries on network errors and 502/503/504 (idempotent methods only)', count, 0)
+    .option(
+      '--retry-unsafe',
+      'with --retry: retry a POST or PATCH too (gql, soap call, rest post), as you say the operation is idempotent',
+    )
     .option('--insecure', 'skip TLS certificate verification')
     .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS))
     .option('--no-color', 'plain output without colour (also NO_COLOR)')
@@ -41,6 +45,7 @@ interface RawCommonOptions {
   scope?: string
   timeout?: number
   retry: number
+  retryUnsafe?: boolean
   insecure?: boolean
   output?: OutputFormat
   color?: boolean
@@ -74,6 +79,7 @@ export function normalizeCommonOptions(raw: RawCommonOptions): CommonOptions {
       : undefined,
     timeoutSeconds: raw.timeout,
     retry: raw.retry,
+    retryUnsafe: raw.retryUnsafe === true,
     insecure: raw.insecure ?? false,
     output: raw.output,
     colour: raw.color === false ? false : undefined,

@@ -14,14 +14,22 @@ export interface RestCommandOptions {
   /** --lint true, --no-lint false, neither undefined (the profile's REST API only). */
   lint?: boolean
   follow?: boolean
+  /** --ignore-stdin: never read a piped body. */
+  ignoreStdin?: boolean
 }
 
 export function registerRestCommand(program: Command, ctx: Context): void {
   const rest = program
     .command('rest')
     .description('send a REST request: apictl rest METHOD URL-OR-PATH [ITEM ...]')
-    .argument('<method>', 'get, post, put, patch, delete, head or options (any case); or `lint PATH`')
-    .argument('<url-or-path>', "full URL, or a path resolved against the profile's REST base")
+    .argument(
+      '<method>',
+      'get, post, put, patch, delete, head or options (any case), or left out: GET, or POST with a body; or `lint PATH`',
+    )
+    .argument(
+      '[url-or-path]',
+      "full URL, :port/path (localhost), or a path resolved against the profile's REST base",
+    )
     .argument(
       '[items...]',
       "request items: Name:value header, name==value query, field=value, field:=json, field=@file, 'Name:' unsets",
@@ -39,6 +47,7 @@ export function registerRestCommand(program: Command, ctx: Context): void {
     )
     .option('--no-lint', 'do not check the path against the REST conventions')
     .option('--follow', 'follow redirects (at most 10; -v shows each hop)')
+    .option('--ignore-stdin', 'do not read a request body piped on stdin')
   addCommonOptions(rest)
     .allowExcessArguments(false)
     .addHelpText(
@@ -46,6 +55,8 @@ export function registerRestCommand(program: Command, ctx: Context): void {
       `
 Examples:
   $ apictl rest get /v1/items page==2 limit==5
+  $ apictl rest :4000/v1/items/1                           GET (the method left out; :4000 is localhost)
+  $ echo '{"name":"Pen"}' | apictl rest :4000/v1/items     POST with the piped body
   $ apictl rest post /v1/items name=Pen price:=2.5 tags:='["office"]' --user demo:demo
   $ apictl rest patch /v1/items/1 description:=null --token "$TOKEN"
   $ apictl rest get https://api.example.com/v1/orders --all -o table
@@ -59,10 +70,15 @@ checks a full URL to another API too.`,
     )
     .action(
       returningExitCode(
-        async (method: string, target: string, items: string[], options: Record<string, unknown>) => {
+        async (
+          method: string,
+          target: string | undefined,
+          items: string[],
+          options: Record<string, unknown>,
+        ) => {
           if (method.toLowerCase() === 'lint') {
             const { runRestLint } = await import('./rest-lint.js')
-            return await runRestLint([target, ...items], ctx)
+            return await runRestLint(target === undefined ? items : [target, ...items], ctx)
           }
           const { runRest } = await import('./rest.js')
           return await runRest(method, target, items, options, ctx)

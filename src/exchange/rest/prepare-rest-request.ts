@@ -13,18 +13,19 @@ import {
 } from '../../protocols/rest/api-version.js'
 import { buildRestRequest } from '../../protocols/rest/client/build-rest-request.js'
 import { resolveRestUrl } from '../../protocols/rest/client/resolve-rest-url.js'
-import { parseRestMethod } from '../../protocols/rest/client/rest-method.js'
+import { BODY_METHODS, parseRestMethod } from '../../protocols/rest/client/rest-method.js'
 import { applyRequestItems } from '../../protocols/rest/items/apply-request-items.js'
 import { parseRequestItem } from '../../protocols/rest/items/parse-request-item.js'
 import { pathToLint } from '../../protocols/rest/lint-scope.js'
 import { lintPath } from '../../protocols/rest/path-lint.js'
 import { printLintWarnings } from '../../render/print-lint-warnings.js'
-import { readDataOption } from '../read-data-option.js'
+import { checkJsonBody, readDataOption } from '../read-data-option.js'
 import { type HeaderEdit, type RequestDefaults, requestDefaults } from '../request-defaults.js'
 
 /** What `apictl rest` and a REPL REST line have read from their words, before the request exists. */
 export interface RestCallInput {
-  method: string
+  /** Left out (undefined): GET, or POST when the request has a body (HTTPie's rule). */
+  method: string | undefined
   target: string
   items: string[]
   data?: string
@@ -38,6 +39,11 @@ export interface RestCallInput {
   profile: Profile
   profileName: string
   restBase: string | undefined
+  /**
+   * The body piped on stdin (the CLI without --ignore-stdin): read when no
+   * other body is given and the method takes one or is left out.
+   */
+  pipedBody?: () => Promise<Buffer | undefined>
 }
 
 /**
@@ -50,7 +56,7 @@ export async function prepareRestRequest(
   input: RestCallInput,
   ctx: Context,
 ): Promise<{ request: HttpRequest; url: URL }> {
-  const method = parseRestMethod(input.method)
+  const given = input.method === undefined ? undefined : parseRestMethod(input.method)
   const items = applyRequestItems(input.items.map(parseRequestItem), (file) =>
     readFileSync(inCwd(file, ctx), 'utf8'),
   )
@@ -83,10 +89,17 @@ export async function prepareRestRequest(
   if (linted !== undefined) printLintWarnings(linted, lintPath(linted), ctx, input.common.colour)
   // --data is checked to be JSON unless the user says the body is something else.
   const contentType = sentContentType(defaults)
-  const rawBody =
-    input.data === undefined
-      ? undefined
-      : await readDataOption(input.data, ctx, { json: contentType === undefined || isJsonType(contentType) })
+  const json = contentType === undefined || isJsonType(contentType)
+  let rawBody = input.data === undefined ? undefined : await readDataOption(input.data, ctx, { json })
+  const mayPipe = given === undefined || BODY_METHODS.includes(given)
+  if (rawBody === undefined && items.body === undefined && mayPipe && input.pipedBody) {
+    const piped = await input.pipedBody()
+    if (piped !== undefined) {
+      rawBody = piped.toString('utf8')
+      if (json) checkJsonBody(rawBody, 'piped stdin')
+    }
+  }
+  const method = given ?? (rawBody !== undefined || items.body !== undefined ? 'POST' : 'GET')
   const request = buildRestRequest({
     method,
     url,
