@@ -312,7 +312,7 @@ describe.skipIf(!hasTmux)(title, () => {
     for (const line of block.slice(1)) expect(line).toMatch(/^ {9}\S/)
     const text = block.map((line) => line.trim()).join(' ')
     expect(text).toBe(
-      'try:   gql [OPTIONS] DOCUMENT [OPTIONS]; options: -H/--header --user --token --timeout --retry --insecure ' +
+      'try:   gql [OPTIONS] DOCUMENT [OPTIONS]; options: -H/--header --user --token --timeout --retry --retry-unsafe --insecure ' +
         '-o/--output --no-color -v/--verbose --dry-run --curl -e/--endpoint --operation --get --no-validate.',
     )
     pane.press('C-d')
