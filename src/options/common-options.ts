@@ -1,9 +1,10 @@
-import { type Command, InvalidArgumentError, Option } from 'commander'
+import { type Command, Option } from 'commander'
 import { parseHeader } from '../config/profile-options.js'
 import { UsageError } from '../core/errors.js'
 import { type CommonOptions, OUTPUT_FORMATS, type OutputFormat } from '../core/request-options.js'
+import { collect, positiveSeconds, wholeNumber } from './option-parsers.js'
 
-/** Adds the options every style shares (SPEC §3) to a command. */
+/** Adds the options every style shares (SPEC §3) to a command: the CLI's commands and the REPL's lines. */
 export function addCommonOptions(command: Command): Command {
   return command
     .option('-H, --header <header>', "extra header 'Name: value' (repeatable)", collect)
@@ -16,9 +17,14 @@ export function addCommonOptions(command: Command): Command {
     .option(
       '--timeout <seconds>',
       'time limit for the whole call, retries included (default 30)',
-      positiveNumber,
+      positiveSeconds,
     )
-    .option('--retry <n>', 'retries on network errors and 502/503/504 (idempotent methods only)', count, 0)
+    .option(
+      '--retry <n>',
+      'retries on network errors and 502/503/504 (idempotent methods only)',
+      wholeNumber,
+      0,
+    )
     .option(
       '--retry-unsafe',
       'with --retry: retry a POST or PATCH too (gql, soap call, rest post), as you say the operation is idempotent',
@@ -35,7 +41,8 @@ export function addCommonOptions(command: Command): Command {
     .option('--profile <name>', 'use this profile (also APICTL_PROFILE)')
 }
 
-interface RawCommonOptions {
+/** The common options as commander hands them over (addCommonOptions types each one). */
+export interface CommonOptionValues {
   header?: string[]
   user?: string
   token?: string
@@ -48,6 +55,7 @@ interface RawCommonOptions {
   retryUnsafe?: boolean
   insecure?: boolean
   output?: OutputFormat
+  /** false with --no-color. */
   color?: boolean
   verbose?: boolean
   dryRun?: boolean
@@ -55,7 +63,8 @@ interface RawCommonOptions {
   profile?: string
 }
 
-export function normalizeCommonOptions(raw: RawCommonOptions): CommonOptions {
+/** The common options checked (one kind of auth, --oauth2 complete, --user USER:PASS) and normalised once. */
+export function normalizeCommonOptions(raw: CommonOptionValues): CommonOptions {
   checkAuthOptions(raw)
   if (raw.oauth2 && (!raw.clientId || !raw.clientSecret)) {
     throw new UsageError('--oauth2 needs --client-id and --client-secret.', {
@@ -90,7 +99,7 @@ export function normalizeCommonOptions(raw: RawCommonOptions): CommonOptions {
 }
 
 /** One kind of auth per request, and none of them empty (as `profile add` checks). */
-function checkAuthOptions(raw: RawCommonOptions): void {
+function checkAuthOptions(raw: CommonOptionValues): void {
   const kinds = [
     raw.user !== undefined && '--user',
     raw.token !== undefined && '--token',
@@ -114,22 +123,4 @@ function checkAuthOptions(raw: RawCommonOptions): void {
       })
     }
   }
-}
-
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value]
-}
-
-function positiveNumber(value: string): number {
-  const number = Number(value)
-  if (!Number.isFinite(number) || number <= 0)
-    throw new InvalidArgumentError('expected a number of seconds above 0.')
-  return number
-}
-
-function count(value: string): number {
-  const number = Number(value)
-  if (!Number.isInteger(number) || number < 0)
-    throw new InvalidArgumentError('expected a whole number, 0 or more.')
-  return number
 }

@@ -4,6 +4,7 @@ import { headerValue, mediaType } from '../core/exchange.js'
 import { findList } from '../core/list-envelope.js'
 import type { CommonOptions, OutputFormat } from '../core/request-options.js'
 import type { RestResult } from '../protocols/rest/client/decode-rest-response.js'
+import type { RestOutcome } from '../protocols/rest/client/send-rest-request.js'
 import { formatBinaryNotice } from './binary.js'
 import { formatHeaders } from './format-headers.js'
 import { formatJson } from './format-json.js'
@@ -27,6 +28,25 @@ export interface RestPrintOptions {
   merged?: unknown[]
   /** --follow was given: a 3xx that is still here was not a redirect to follow. */
   followRedirects?: boolean
+}
+
+/**
+ * A REST call's outcome: a warning when --max-pages stopped --all early,
+ * then the result (with --all, the list merged from every page).
+ */
+export function printRestOutcome(
+  outcome: RestOutcome,
+  common: CommonOptions,
+  ctx: Context,
+  options: { maxPages: number; followRedirects: boolean },
+): void {
+  if (outcome.truncated) {
+    ctx.stderr.write(`warning: stopped after ${options.maxPages} pages (--max-pages); the server has more.\n`)
+  }
+  printRestResult(outcome.result, common, ctx, {
+    merged: outcome.items,
+    followRedirects: options.followRedirects,
+  })
 }
 
 /**

@@ -1,22 +1,7 @@
-import { type Command, InvalidArgumentError } from 'commander'
+import type { Command } from 'commander'
 import type { Context } from '../../core/context.js'
-import { addCommonOptions } from '../../options/common-options.js'
+import { addRestOptions, type RestOptionValues } from '../../options/rest-options.js'
 import { returningExitCode } from '../exit-code-action.js'
-
-export interface RestCommandOptions {
-  data?: string
-  page?: number
-  limit?: number
-  all?: boolean
-  maxPages: number
-  accept?: string
-  apiVersion?: string
-  /** --lint true, --no-lint false, neither undefined (the profile's REST API only). */
-  lint?: boolean
-  follow?: boolean
-  /** --ignore-stdin: never read a piped body. */
-  ignoreStdin?: boolean
-}
 
 export function registerRestCommand(program: Command, ctx: Context): void {
   const rest = program
@@ -34,21 +19,7 @@ export function registerRestCommand(program: Command, ctx: Context): void {
       '[items...]',
       "request items: Name:value header, name==value query, field=value, field:=json, field=@file, 'Name:' unsets",
     )
-    .option('--data <json>', 'request body: JSON text, @file, or - for stdin')
-    .option('--page <n>', 'add page=N to the query', positiveInteger)
-    .option('--limit <n>', 'add limit=N to the query', positiveInteger)
-    .option('--all', 'follow Link rel="next" (or page numbers) and print the merged list')
-    .option('--max-pages <n>', 'at most this many pages with --all', positiveInteger, 100)
-    .option('--accept <type>', 'json, xml or a MIME type (default application/json)')
-    .option('--api-version <n>', 'rewrite a leading /vK/ path segment to /vN/')
-    .option(
-      '--lint',
-      "check the path against the REST conventions even on a URL outside the profile's REST API",
-    )
-    .option('--no-lint', 'do not check the path against the REST conventions')
-    .option('--follow', 'follow redirects (at most 10; -v shows each hop)')
-    .option('--ignore-stdin', 'do not read a request body piped on stdin')
-  addCommonOptions(rest)
+  addRestOptions(rest)
     .allowExcessArguments(false)
     .addHelpText(
       'after',
@@ -70,12 +41,7 @@ checks a full URL to another API too.`,
     )
     .action(
       returningExitCode(
-        async (
-          method: string,
-          target: string | undefined,
-          items: string[],
-          options: Record<string, unknown>,
-        ) => {
+        async (method: string, target: string | undefined, items: string[], options: RestOptionValues) => {
           if (method.toLowerCase() === 'lint') {
             const { runRestLint } = await import('./rest-lint.js')
             return await runRestLint(target === undefined ? items : [target, ...items], ctx)
@@ -85,11 +51,4 @@ checks a full URL to another API too.`,
         },
       ),
     )
-}
-
-function positiveInteger(value: string): number {
-  const number = Number(value)
-  if (!Number.isInteger(number) || number < 1)
-    throw new InvalidArgumentError('expected a whole number, 1 or more.')
-  return number
 }

@@ -1,12 +1,6 @@
 import type { Context } from '../../core/context.js'
+import type { ServeOptionValues } from '../../options/serve-options.js'
 import { startServer } from '../../server/reference/start-server.js'
-
-export interface ServeOptions {
-  port: number
-  host: string
-  data?: string
-  quiet?: boolean
-}
 
 /** Resolves on the first SIGINT or SIGTERM, or when the context's signal aborts. */
 function stopRequested(signal: AbortSignal | undefined): Promise<string> {
@@ -32,12 +26,13 @@ function stopRequested(signal: AbortSignal | undefined): Promise<string> {
  * each request on stderr unless --quiet (failures always); exits 0 once the
  * port is released.
  */
-export async function runServe(options: ServeOptions, ctx: Context): Promise<number> {
+export async function runServe(options: ServeOptionValues, ctx: Context): Promise<number> {
   const logError = (line: string) => ctx.stderr.write(`${line}\n`)
   const server = await startServer({
     port: options.port,
     host: options.host,
     dataFile: options.data,
+    publicHosts: options.publicHost,
     log: options.quiet ? undefined : logError,
     logError,
     env: ctx.env,
@@ -47,6 +42,9 @@ export async function runServe(options: ServeOptions, ctx: Context): Promise<num
   ctx.stderr.write(
     `apictl serve: REST /v1 /v2 (try ${server.url}/v1/items), GraphQL /graphql, SOAP /soap?wsdl, OAuth POST /oauth/token; ${store}\n`,
   )
+  if (options.publicHost !== undefined && options.publicHost.length > 0) {
+    ctx.stderr.write(`apictl serve: also answering to ${options.publicHost.join(', ')}\n`)
+  }
   const reason = await stopRequested(ctx.signal)
   await server.close()
   ctx.stderr.write(`apictl serve: stopped (${reason})\n`)

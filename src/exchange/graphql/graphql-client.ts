@@ -30,6 +30,7 @@ import { startSpinner } from '../../render/spinner.js'
 import { verboseObserver } from '../../render/verbose-observer.js'
 import { withOAuth2 } from '../../transport/send.js'
 import type { TransportOptions } from '../../transport/transport-options.js'
+import { keepsInMemory } from '../cache-policy.js'
 import { requestDefaults, transportOptions } from '../request-defaults.js'
 import { runExchange } from '../run-exchange.js'
 import type { Target } from '../target.js'
@@ -247,7 +248,7 @@ export class GraphQLClient {
       if (loaded) warnSchemaProblems(this.ctx, loaded.warnings)
       return loaded
     }
-    if (!this.#options.memory) return load()
+    if (!keepsInMemory(this.#options.cache)) return load()
     const key = `${endpoint.url}\n${settings.schemaFile ?? ''}`
     if (settings.refresh) this.#schemas.delete(key)
     let pending = this.#schemas.get(key)
