@@ -25,6 +25,10 @@ export function addCommonOptions(command: Command): Command {
       wholeNumber,
       0,
     )
+    .option(
+      '--retry-unsafe',
+      'with --retry: retry a POST or PATCH too (gql, soap call, rest post), as you say the operation is idempotent',
+    )
     .option('--insecure', 'skip TLS certificate verification')
     .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS))
     .option('--no-color', 'plain output without colour (also NO_COLOR)')
@@ -48,6 +52,7 @@ export interface CommonOptionValues {
   scope?: string
   timeout?: number
   retry: number
+  retryUnsafe?: boolean
   insecure?: boolean
   output?: OutputFormat
   /** false with --no-color. */
@@ -83,6 +88,7 @@ export function normalizeCommonOptions(raw: CommonOptionValues): CommonOptions {
       : undefined,
     timeoutSeconds: raw.timeout,
     retry: raw.retry,
+    retryUnsafe: raw.retryUnsafe === true,
     insecure: raw.insecure ?? false,
     output: raw.output,
     colour: raw.color === false ? false : undefined,

@@ -1,6 +1,7 @@
 import type { Profile } from '../../config/profile.js'
 import { UsageError } from '../../core/errors.js'
 import type { HttpRequest } from '../../core/exchange.js'
+import { expandUrlShorthand } from '../../core/url-shorthand.js'
 import type { ResultDescription } from '../../protocols/soap/client/call-result.js'
 import type { SoapOutcome } from '../../protocols/soap/client/decode-soap-response.js'
 import type { LoadedService } from '../../protocols/soap/client/load-service.js'
@@ -214,7 +215,7 @@ export class SoapService {
     given: string | undefined,
     how: { sending: boolean; use?: WsdlUse | undefined },
   ): Promise<string> {
-    if (given !== undefined) return checkedEndpoint(given, true)
+    if (given !== undefined) return checkedEndpoint(expandUrlShorthand(given), true)
     const addresses = async () => (await this.description(how.use).catch(() => undefined))?.service.endpoints
     if (this.wsdl.fromCommandLine) {
       const endpoints = await addresses()
