@@ -26,6 +26,10 @@ export function addCommonOptions(command: Command): Command {
       0,
     )
     .option(
+      '--retry-unsafe',
+      'with --retry: retry a POST or PATCH too (gql, soap call, rest post), as you say the operation is idempotent',
+    )
+    .option(
       '--max-size <size>',
       'largest response body accepted, counted after decompression (default 1GiB; e.g. 10MB, 512KiB)',
       byteSize,
@@ -57,6 +61,7 @@ export interface CommonOptionValues {
   scope?: string
   timeout?: number
   retry: number
+  retryUnsafe?: boolean
   maxSize?: number
   insecure?: boolean
   output?: OutputFormat
@@ -94,6 +99,7 @@ export function normalizeCommonOptions(raw: CommonOptionValues): CommonOptions {
       : undefined,
     timeoutSeconds: raw.timeout,
     retry: raw.retry,
+    retryUnsafe: raw.retryUnsafe === true,
     maxSize: raw.maxSize,
     insecure: raw.insecure ?? false,
     output: raw.output,

@@ -39,13 +39,13 @@ export async function receive(
       const delay =
         code === undefined || signal.aborted
           ? undefined
-          : retryDelay(request.method, attempt, options.retry, { code }, deadline - Date.now())
+          : retryDelay(request.method, attempt, options, { code }, deadline - Date.now())
       if (delay === undefined) throw error
       options.observer?.retrying?.(attempt, code ?? String(error), delay)
       await sleep(delay, undefined, { signal })
       continue
     }
-    const delay = retryDelay(request.method, attempt, options.retry, { response }, deadline - Date.now())
+    const delay = retryDelay(request.method, attempt, options, { response }, deadline - Date.now())
     if (delay === undefined) {
       options.observer?.responseReceived?.(response)
       return response

@@ -1,5 +1,5 @@
 import type { HttpResponse } from '../core/exchange.js'
-import { IDEMPOTENT_METHODS, RETRY_STATUS_CODES } from './transport-options.js'
+import { RETRY_STATUS_CODES, retriesMethod, type TransportOptions } from './transport-options.js'
 
 const BASE_DELAY_MS = 150
 const MAX_DELAY_MS = 2_000
@@ -17,8 +17,8 @@ const RETRY_ERROR_CODES = new Set([
 ])
 
 /**
- * --retry N: network errors and 502/503/504, idempotent methods only (never
- * POST or PATCH). Backoff is short and exponential; a Retry-After the server
+ * --retry N: network errors and 502/503/504, idempotent methods only (POST
+ * and PATCH with --retry-unsafe). Backoff is short and exponential; a Retry-After the server
  * sends is honoured when it fits in the time left. The overall --timeout
  * still bounds everything. Returns the delay before the next attempt, or
  * undefined for no retry.
@@ -26,12 +26,12 @@ const RETRY_ERROR_CODES = new Set([
 export function retryDelay(
   method: string,
   attempt: number,
-  limit: number,
+  options: Pick<TransportOptions, 'retry' | 'retryAnyMethod'>,
   failure: { response: HttpResponse } | { code: string },
   remainingMs: number,
 ): number | undefined {
-  if (attempt > limit) return undefined
-  if (!(IDEMPOTENT_METHODS as readonly string[]).includes(method.toUpperCase())) return undefined
+  if (attempt > options.retry) return undefined
+  if (!retriesMethod(method, options)) return undefined
   if ('code' in failure) {
     return RETRY_ERROR_CODES.has(failure.code) ? backoff(attempt) : undefined
   }
