@@ -130,7 +130,12 @@ async function subscribe(
       ...request,
       signal,
       onConnected: () => {
-        if (common.verbose || ctx.stderr.isTTY)
+        // On the local profile, say at once whose writes arrive here: the local store is shared by every apictl command.
+        if (session.embedded) {
+          ctx.stderr.write(
+            'apictl: profile local: subscribed to the local store; writes by other apictl commands using it show up here (Ctrl-C stops)\n',
+          )
+        } else if (common.verbose || ctx.stderr.isTTY)
           ctx.stderr.write(`subscribed at ${request.url}; waiting for events (Ctrl-C stops)\n`)
       },
       onEvent: (event) => {

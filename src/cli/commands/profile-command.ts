@@ -12,7 +12,8 @@ export function registerProfileCommand(program: Command, ctx: Context, setExitCo
 Examples:
   $ apictl profile add staging --rest https://staging.example.com --token '\${env:STAGING_TOKEN}'
   $ apictl profile use staging
-  $ apictl profile list`,
+  $ apictl profile list
+  $ apictl profile reset local       put the built-in profile's store back to the seed`,
     )
   profile
     .command('list')
@@ -67,5 +68,12 @@ Examples:
     .action(async (name: string) => {
       const { runProfileRemove } = await import('./profile.js')
       setExitCode(await runProfileRemove(name, ctx))
+    })
+  profile
+    .command('reset <name>')
+    .description("put the built-in local profile's store back to the seed (its items last across commands)")
+    .action(async (name: string) => {
+      const { runProfileReset } = await import('./profile.js')
+      setExitCode(await runProfileReset(name, ctx))
     })
 }

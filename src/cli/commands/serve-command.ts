@@ -8,13 +8,17 @@ export function registerServeCommand(program: Command, ctx: Context, setExitCode
     .description('run the reference server (REST /v1 /v2, GraphQL /graphql, SOAP /soap) over one store')
     .option('--port <port>', 'port to listen on (0 picks a free one)', port, 4000)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--data <file.json>', 'keep the store in this file (created from the seed when missing)')
+    .option(
+      '--data <file>',
+      'keep the store in this file, made from the seed when missing: FILE.json a JSON document, any other name a SQLite database',
+    )
     .option('--quiet', 'no request log on stderr')
     .addHelpText(
       'after',
       `
 Examples:
   $ apictl serve                        in memory, on http://127.0.0.1:4000
+  $ apictl serve --data items.db        a SQLite store (one server per file)
   $ apictl serve --port 0 --data items.json
   $ curl -i http://127.0.0.1:4000/v1/items/1`,
     )

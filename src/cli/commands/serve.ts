@@ -42,7 +42,10 @@ export async function runServe(options: ServeOptions, ctx: Context): Promise<num
     logError,
     env: ctx.env,
   })
-  const store = options.data === undefined ? 'store in memory' : `store in ${options.data}`
+  const store =
+    server.dataFile === undefined
+      ? 'store in memory'
+      : `store in ${server.dataFile} (${server.dataFile.toLowerCase().endsWith('.json') ? 'JSON' : 'SQLite'})`
   ctx.stderr.write(`apictl serve: listening on ${server.url}\n`)
   ctx.stderr.write(
     `apictl serve: REST /v1 /v2 (try ${server.url}/v1/items), GraphQL /graphql, SOAP /soap?wsdl, OAuth POST /oauth/token; ${store}\n`,

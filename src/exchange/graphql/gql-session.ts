@@ -25,6 +25,8 @@ export interface GqlSession {
   offline: boolean
   /** False for the embedded server (a new port each run): its schema is asked for, never cached. */
   cachesSchema: boolean
+  /** The endpoint is the embedded server of the local profile (over the local store). */
+  embedded: boolean
   /** A call to the endpoint with the profile's and the command line's headers and auth. */
   call(parts: {
     query: string
@@ -58,7 +60,8 @@ export async function openGqlSession(
     const endpoint = checkEndpoint(options.endpoint ?? target.graphql, target.profileName)
     const defaults = requestDefaults(common, target.profile)
     // The embedded server listens on a new port each run: its schema is asked for, not cached.
-    const cachesSchema = !(target.builtin && options.endpoint === undefined)
+    const embedded = target.builtin && options.endpoint === undefined
+    const cachesSchema = !embedded
     const transport = (): TransportOptions => {
       const settings = transportOptions(common, target.profile, ctx)
       if (common.verbose) settings.observer = verboseObserver(ctx, common)
@@ -81,6 +84,7 @@ export async function openGqlSession(
       profile: target.profile,
       offline,
       cachesSchema,
+      embedded,
       call,
       transport,
       schema: (refresh) =>

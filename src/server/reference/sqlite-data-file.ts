@@ -1,0 +1,412 @@
+import { closeSync, openSync, readSync } from 'node:fs'
+import type { ChangeType, Item, Review } from '../kit/item.js'
+import { type Entry, ItemIndex } from '../kit/item-index.js'
+import type { OutsideChange, OutsideChanges, StoreBackend } from '../kit/store-backend.js'
+import { StorageError } from '../kit/store-error.js'
+import type { StoreState } from '../kit/store-state.js'
+import type { WriteBatch } from '../kit/write-batch.js'
+import { refuseDataFile } from './data-file-problem.js'
+import { isSqliteFailure, openSqlite, type SqliteDatabase, type SqliteStatement } from './sqlite-database.js'
+import { documentFormat } from './store-document.js'
+
+/**
+ * The schema, made on first use. Items keep their listing place (`seq`) and
+ * their scalar fields in columns, tags and reviews as JSON. `changes` logs
+ * every acknowledged change with the item as it then was, so another process
+ * sharing the file (the local profile's store) takes in a commit by reading
+ * its rows, and tells its subscribers; it keeps the last `keptChanges`.
+ */
+const schema = `
+CREATE TABLE store_meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
+CREATE TABLE items (
+  seq INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  description TEXT,
+  price REAL NOT NULL,
+  quantity INTEGER NOT NULL,
+  tags TEXT NOT NULL,
+  reviews TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE changes (
+  seq INTEGER PRIMARY KEY,
+  type TEXT NOT NULL,
+  item_seq INTEGER NOT NULL,
+  item TEXT NOT NULL,
+  reviews TEXT NOT NULL
+);
+`
+const schemaVersion = 1
+const keptChanges = 10_000
+const trimEvery = 1_000
+/** How long a write waits for another process's transaction on the same file. */
+const busyTimeoutMs = 5_000
+
+const itemColumns = 'seq, id, name, description, price, quantity, tags, reviews, created_at, updated_at'
+
+function entryOf(row: unknown[]): Entry {
+  const [seq, id, name, description, price, quantity, tags, reviews, createdAt, updatedAt] = row
+  const item: Item = Object.freeze({
+    id: id as string,
+    name: name as string,
+    description: description as string | null,
+    price: price as number,
+    quantity: quantity as number,
+    tags: Object.freeze(JSON.parse(tags as string) as string[]),
+    createdAt: createdAt as string,
+    updatedAt: updatedAt as string,
+  })
+  return { seq: seq as number, item, reviews: readReviews(reviews as string) }
+}
+
+const noReviews: readonly Review[] = Object.freeze([])
+
+function readReviews(text: string): readonly Review[] {
+  if (text === '[]') return noReviews
+  return Object.freeze((JSON.parse(text) as Review[]).map((review) => Object.freeze(review)))
+}
+
+function itemRow(entry: Entry): unknown[] {
+  const { item } = entry
+  return [
+    entry.seq,
+    item.id,
+    item.name,
+    item.description,
+    item.price,
+    item.quantity,
+    JSON.stringify(item.tags),
+    JSON.stringify(entry.reviews),
+    item.createdAt,
+    item.updatedAt,
+  ]
+}
+
+function storageFailure(error: unknown, path: string): unknown {
+  if (!isSqliteFailure(error)) return error
+  if (error.code.startsWith('SQLITE_FULL')) {
+    return new StorageError('full', `the disk holding ${path} is full; nothing was written`, error)
+  }
+  if (error.code.startsWith('SQLITE_BUSY') || error.code.startsWith('SQLITE_LOCKED')) {
+    return new StorageError(
+      'busy',
+      `${path} stayed locked by another process for ${busyTimeoutMs / 1000} s; nothing was written`,
+      error,
+    )
+  }
+  return error
+}
+
+interface Statements {
+  dataVersion: SqliteStatement
+  meta: SqliteStatement
+  setMeta: SqliteStatement
+  lastChange: SqliteStatement
+  firstChange: SqliteStatement
+  changesAfter: SqliteStatement
+  logChange: SqliteStatement
+  trimChanges: SqliteStatement
+  putItem: SqliteStatement
+  deleteItem: SqliteStatement
+  allItems: SqliteStatement
+}
+
+/**
+ * A SQLite data file (`serve --data FILE` with any name but `.json`, and the
+ * local profile's store): WAL, synchronous commits (each group of writes is
+ * one transaction, on disk before it is acknowledged), so a write costs the
+ * same at 40 items as at 100,000. Other processes may write the same file
+ * (they take the write lock in turn, BEGIN IMMEDIATE with a busy timeout):
+ * `poll` notices their commits with `PRAGMA data_version` and reads them
+ * from the change log.
+ */
+export class SqliteDataFile implements StoreBackend {
+  readonly path: string
+  readonly #db: SqliteDatabase
+  readonly #statements: Statements
+  #dataVersion: unknown
+  #epoch = 0
+  #lastChange = 0
+  readonly #release: () => void
+
+  private constructor(path: string, db: SqliteDatabase, release: () => void) {
+    this.path = path
+    this.#db = db
+    this.#release = release
+    const prepare = (sql: string) => db.prepare(sql)
+    this.#statements = {
+      dataVersion: prepare('PRAGMA data_version'),
+      meta: prepare(
+        "SELECT key, value FROM store_meta WHERE key IN ('next_item_id', 'next_review_id', 'epoch')",
+      ),
+      setMeta: prepare('INSERT OR REPLACE INTO store_meta (key, value) VALUES (?, ?)'),
+      lastChange: prepare('SELECT max(seq) FROM changes'),
+      firstChange: prepare('SELECT min(seq) FROM changes'),
+      changesAfter: prepare(
+        'SELECT seq, type, item_seq, item, reviews FROM changes WHERE seq > ? ORDER BY seq',
+      ),
+      logChange: prepare('INSERT INTO changes (type, item_seq, item, reviews) VALUES (?, ?, ?, ?)'),
+      trimChanges: prepare('DELETE FROM changes WHERE seq <= ?'),
+      putItem: prepare(`INSERT OR REPLACE INTO items (${itemColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      deleteItem: prepare('DELETE FROM items WHERE id = ?'),
+      allItems: prepare(`SELECT ${itemColumns} FROM items ORDER BY seq`),
+    }
+  }
+
+  /**
+   * Opens the file (which must be a SQLite database or empty or missing),
+   * making the schema and loading the seed when it is new, and returns it with
+   * every item. Nothing is written to a file that is not an apictl store.
+   */
+  static async open(
+    path: string,
+    seed: () => Promise<StoreState>,
+    release: () => void = () => undefined,
+  ): Promise<{ file: SqliteDataFile; index: ItemIndex }> {
+    checkHeader(path)
+    let db: SqliteDatabase
+    try {
+      db = openSqlite(path)
+      db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`)
+    } catch (error) {
+      refuseDataFile(path, `cannot be opened as a SQLite database (${(error as Error).message})`, error)
+    }
+    try {
+      const fresh = isNew(db, path)
+      db.exec('PRAGMA journal_mode = WAL')
+      db.exec('PRAGMA synchronous = FULL')
+      let file: SqliteDataFile | undefined
+      if (fresh) {
+        const state = await seed()
+        db.exec('BEGIN IMMEDIATE')
+        // Another apictl process may have made it meanwhile (the local store on first use).
+        if (isNew(db, path)) {
+          db.exec(schema)
+          file = new SqliteDataFile(path, db, release)
+          file.#writeSeed(ItemIndex.fromState(state))
+        }
+        db.exec('COMMIT')
+      }
+      file ??= new SqliteDataFile(path, db, release)
+      return { file, index: file.#load() }
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK')
+      db.close()
+      throw error
+    }
+  }
+
+  poll(): OutsideChanges | undefined {
+    const version = this.#statements.dataVersion.get()?.[0]
+    if (version === this.#dataVersion) return undefined
+    this.#dataVersion = version
+    return this.#inTransaction(() => this.#outside())
+  }
+
+  begin(): void {
+    try {
+      this.#db.exec('BEGIN IMMEDIATE')
+    } catch (error) {
+      throw storageFailure(error, this.path)
+    }
+  }
+
+  commit(batch: WriteBatch): void {
+    const { logChange, putItem, deleteItem, setMeta, lastChange, trimChanges } = this.#statements
+    try {
+      for (const { type, entry } of batch.events) {
+        logChange.run(type, entry.seq, JSON.stringify(entry.item), JSON.stringify(entry.reviews))
+      }
+      for (const [id, entry] of batch.changes) {
+        if (entry === null) deleteItem.run(id)
+        else putItem.run(...itemRow(entry))
+      }
+      setMeta.run('next_item_id', batch.nextItemId)
+      setMeta.run('next_review_id', batch.nextReviewId)
+      const last = (lastChange.get()?.[0] as number | null) ?? 0
+      if (Math.floor(last / trimEvery) !== Math.floor(this.#lastChange / trimEvery)) {
+        trimChanges.run(last - keptChanges)
+      }
+      this.#db.exec('COMMIT')
+      this.#lastChange = last
+    } catch (error) {
+      throw storageFailure(error, this.path)
+    }
+  }
+
+  abort(): void {
+    if (this.#db.inTransaction) this.#db.exec('ROLLBACK')
+  }
+
+  close(): void {
+    this.#db.close()
+    this.#release()
+  }
+
+  /** Puts the store back to the seed, for every process sharing the file (they reload: the epoch changes). */
+  reset(state: StoreState): void {
+    this.begin()
+    try {
+      this.#db.exec('DELETE FROM items; DELETE FROM changes;')
+      this.#writeSeed(ItemIndex.fromState(state))
+      this.#statements.setMeta.run('epoch', this.#epoch + 1)
+      this.#db.exec('COMMIT')
+    } catch (error) {
+      this.abort()
+      throw storageFailure(error, this.path)
+    }
+    this.#load()
+  }
+
+  #writeSeed(index: ItemIndex): void {
+    const { setMeta, putItem } = this.#statements
+    setMeta.run('format', documentFormat)
+    setMeta.run('version', schemaVersion)
+    setMeta.run('next_item_id', index.nextItemId)
+    setMeta.run('next_review_id', index.nextReviewId)
+    for (const entry of index.entries()) putItem.run(...itemRow(entry))
+  }
+
+  #inTransaction<T>(read: () => T): T {
+    if (this.#db.inTransaction) return read()
+    this.#db.exec('BEGIN')
+    try {
+      return read()
+    } finally {
+      this.#db.exec('COMMIT')
+    }
+  }
+
+  /** Every item, read in one transaction; notes where the change log and the epoch stand. */
+  #load(): ItemIndex {
+    return this.#inTransaction(() => {
+      this.#dataVersion = this.#statements.dataVersion.get()?.[0]
+      const index = new ItemIndex()
+      let row: unknown[] | undefined
+      try {
+        for (row of this.#statements.allItems.all()) index.put(entryOf(row))
+      } catch (error) {
+        if (isSqliteFailure(error)) throw error
+        refuseDataFile(
+          this.path,
+          `is not a valid apictl store (items row ${JSON.stringify(row?.[1])}: ${(error as Error).message})`,
+          error,
+        )
+      }
+      const meta = this.#meta()
+      index.nextItemId = meta.nextItemId
+      index.nextReviewId = meta.nextReviewId
+      this.#epoch = meta.epoch
+      this.#lastChange = (this.#statements.lastChange.get()?.[0] as number | null) ?? 0
+      return index
+    })
+  }
+
+  #meta(): { nextItemId: number; nextReviewId: number; epoch: number } {
+    const values = new Map(this.#statements.meta.all().map(([key, value]) => [key as string, Number(value)]))
+    return {
+      nextItemId: values.get('next_item_id') ?? 1,
+      nextReviewId: values.get('next_review_id') ?? 1,
+      epoch: values.get('epoch') ?? 0,
+    }
+  }
+
+  /** Other processes' commits since the last look: their change-log rows, or everything when the log moved on (a reset, a long absence). */
+  #outside(): OutsideChanges {
+    const meta = this.#meta()
+    const first = this.#statements.firstChange.get()?.[0] as number | null
+    if (meta.epoch !== this.#epoch || (first !== null && first > this.#lastChange + 1)) {
+      return { kind: 'reload', index: this.#load() }
+    }
+    const changes: OutsideChange[] = []
+    for (const [seq, type, itemSeq, item, reviews] of this.#statements.changesAfter.all(this.#lastChange)) {
+      const parsed = JSON.parse(item as string) as Item
+      changes.push({
+        type: type as ChangeType,
+        entry: {
+          seq: itemSeq as number,
+          item: Object.freeze({ ...parsed, tags: Object.freeze(parsed.tags) }),
+          reviews: readReviews(reviews as string),
+        },
+      })
+      this.#lastChange = seq as number
+    }
+    return { kind: 'changes', changes, nextItemId: meta.nextItemId, nextReviewId: meta.nextReviewId }
+  }
+}
+
+const sqliteHeader = 'SQLite format 3\0'
+
+/** A file that is there and not empty must start as a SQLite database does, or it is not opened at all. */
+function checkHeader(path: string): void {
+  let header: string
+  try {
+    const fd = openSync(path, 'r')
+    try {
+      const bytes = Buffer.alloc(sqliteHeader.length)
+      header = bytes.subarray(0, readSync(fd, bytes, 0, bytes.length, 0)).toString('latin1')
+    } finally {
+      closeSync(fd)
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+    refuseDataFile(path, 'cannot be read', error)
+  }
+  if (header !== '' && header !== sqliteHeader) {
+    const looksJson = /^\s*[[{]/.test(header)
+    refuseDataFile(
+      path,
+      `is not a SQLite database${looksJson ? ' (it looks like JSON: only a name ending in .json is read as a JSON store)' : ''}`,
+      undefined,
+    )
+  }
+}
+
+/**
+ * Whether the database has no tables yet (a new or empty file). A database
+ * with tables that are not an apictl store's, or of another version, is
+ * refused; reading a file that is not a database fails here, before anything
+ * is written.
+ */
+function isNew(db: SqliteDatabase, path: string): boolean {
+  let tables: string[]
+  try {
+    tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .all()
+      .map((row) => row[0] as string)
+  } catch (error) {
+    refuseDataFile(path, `is not a valid SQLite database (${(error as Error).message})`, error)
+  }
+  if (tables.length === 0) return true
+  if (!tables.includes('store_meta') || !tables.includes('items') || !tables.includes('changes')) {
+    refuseDataFile(
+      path,
+      `is a SQLite database but not an apictl store (its tables: ${tables.slice(0, 8).join(', ')})`,
+      undefined,
+    )
+  }
+  const meta = new Map(
+    db
+      .prepare("SELECT key, value FROM store_meta WHERE key IN ('format', 'version')")
+      .all()
+      .map(([key, value]) => [key, value]),
+  )
+  if (meta.get('format') !== documentFormat) {
+    refuseDataFile(
+      path,
+      `is a SQLite database but not an apictl store (no format "${documentFormat}")`,
+      undefined,
+    )
+  }
+  if (Number(meta.get('version')) !== schemaVersion) {
+    refuseDataFile(
+      path,
+      `is an apictl store of version ${String(meta.get('version'))}; this apictl reads version ${schemaVersion}`,
+      undefined,
+    )
+  }
+  return false
+}
