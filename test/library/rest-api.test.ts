@@ -5,7 +5,12 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/index.js'
 
 const home = mkdtempSync(join(tmpdir(), 'apictl-lib-'))
-const env = { HOME: home, APICTL_CONFIG_DIR: join(home, 'config'), APICTL_CACHE_DIR: join(home, 'cache') }
+const env = {
+  HOME: home,
+  APICTL_CONFIG_DIR: join(home, 'config'),
+  APICTL_CACHE_DIR: join(home, 'cache'),
+  APICTL_DATA_DIR: join(home, 'data'),
+}
 const api = createClient({ profile: 'local', env })
 
 afterAll(() => api.close())

@@ -206,17 +206,23 @@ export class Store {
         return Promise.reject(error)
       }
     }
-    const backend = this.#backend
     const done = new Promise<T>((resolve, reject) =>
       this.#queue.push({ apply, resolve: resolve as (value: unknown) => void, reject }),
     )
-    // One group per event-loop turn: the writes whose requests were read in this turn go together.
-    this.#pending ??= new Promise<void>((resolve) => setImmediate(resolve))
+    this.#schedule(this.#backend)
+    return done
+  }
+
+  /** One group per event-loop turn: the writes whose requests were read in this turn go together. */
+  #schedule(backend: StoreBackend): void {
+    if (this.#pending !== undefined) return
+    this.#pending = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.#flush(backend))
       .finally(() => {
         this.#pending = undefined
+        // Writes queued after the last group was taken, while the flush was ending.
+        if (this.#queue.length > 0) this.#schedule(backend)
       })
-    return done
   }
 
   /** Group commit: each group carries every write queued before it started. */
@@ -225,37 +231,40 @@ export class Store {
       const writes = this.#queue
       this.#queue = []
       try {
-        backend.begin?.()
+        await this.#commitGroup(backend, writes)
       } catch (error) {
-        for (const write of writes) write.reject(error)
-        continue
-      }
-      this.#takeOutside(backend.poll?.())
-      const batch = new WriteBatch(this.#index)
-      const applied: Array<{ write: PendingWrite; result: unknown; event: ChangeEvent }> = []
-      for (const write of writes) {
+        // Whatever went wrong, no write of the group is left waiting, and no transaction open.
         try {
-          applied.push({ write, ...write.apply(batch) })
-        } catch (error) {
-          write.reject(error)
-        }
-      }
-      try {
-        if (applied.length === 0) {
           backend.abort?.()
-          continue
+        } catch {
+          // the abort's own failure adds nothing
         }
-        await backend.commit(batch)
+        for (const write of writes) write.reject(error)
+      }
+    }
+  }
+
+  async #commitGroup(backend: StoreBackend, writes: PendingWrite[]): Promise<void> {
+    backend.begin?.()
+    this.#takeOutside(backend.poll?.())
+    const batch = new WriteBatch(this.#index)
+    const applied: Array<{ write: PendingWrite; result: unknown; event: ChangeEvent }> = []
+    for (const write of writes) {
+      try {
+        applied.push({ write, ...write.apply(batch) })
       } catch (error) {
-        backend.abort?.()
-        for (const { write } of applied) write.reject(error)
-        continue
+        write.reject(error)
       }
-      batch.applyTo(this.#index)
-      for (const { write, result, event } of applied) {
-        this.changes.publish(event)
-        write.resolve(result)
-      }
+    }
+    if (applied.length === 0) {
+      backend.abort?.()
+      return
+    }
+    await backend.commit(batch)
+    batch.applyTo(this.#index)
+    for (const { write, result, event } of applied) {
+      this.changes.publish(event)
+      write.resolve(result)
     }
   }
 

@@ -243,6 +243,17 @@ describe('durable writes', () => {
     expect(store.count()).toBe(41)
   })
 
+  it('takes a write queued in the very turn the previous group is acknowledged', async () => {
+    const commits: number[] = []
+    const store = await seededStore({
+      backend: { path: 'memory', commit: (batch) => void commits.push(batch.events.length) },
+    })
+    for (let index = 0; index < 5; index += 1)
+      await store.create({ name: `one after another ${index}`, price: 1 })
+    expect(commits).toEqual([1, 1, 1, 1, 1])
+    expect(store.count()).toBe(45)
+  })
+
   it('refuses, alone, a write whose item another write of its group deleted', async () => {
     const { backend, release } = controlledBackend()
     const store = await seededStore({ backend })
