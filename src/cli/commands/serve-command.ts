@@ -12,6 +12,10 @@ export function registerServeCommand(program: Command, ctx: Context, setExitCode
       '--data <file>',
       'keep the store in this file, made from the seed when missing: FILE.json a JSON document, any other name a SQLite database',
     )
+    .option(
+      '--seed <file.json>',
+      'start a new store from this JSON document (a .json data file, or an array of items) instead of the built-in seed',
+    )
     .option('--quiet', 'no request log on stderr')
     .addHelpText(
       'after',
@@ -20,9 +24,10 @@ Examples:
   $ apictl serve                        in memory, on http://127.0.0.1:4000
   $ apictl serve --data items.db        a SQLite store (one server per file)
   $ apictl serve --port 0 --data items.json
+  $ apictl serve --data items.db --seed items.json      a SQLite copy of a JSON store
   $ curl -i http://127.0.0.1:4000/v1/items/1`,
     )
-    .action(async (options: { port: number; host: string; data?: string; quiet?: boolean }) => {
+    .action(async (options: { port: number; host: string; data?: string; seed?: string; quiet?: boolean }) => {
       const { runServe } = await import('./serve.js')
       setExitCode(await runServe(options, ctx))
     })

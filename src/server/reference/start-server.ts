@@ -9,7 +9,7 @@ import { defaultMounts } from './mounts.js'
 import { createNodeServer } from './node-server.js'
 import { openDataFile } from './open-data-file.js'
 import { createRouter } from './request-router.js'
-import { loadSeed } from './seed.js'
+import { loadSeed, loadSeedFile } from './seed.js'
 
 export interface ServerOptions {
   /** 0 (the default) picks a free port. */
@@ -27,6 +27,12 @@ export interface ServerOptions {
    * store) instead of holding it alone (`apictl serve --data`). SQLite only.
    */
   shareDataFile?: boolean
+  /**
+   * A JSON store document (a `.json` data file's format, or an array of
+   * items) a new store starts from instead of the built-in seed: the store in
+   * memory, or a data file that does not exist yet.
+   */
+  seedFile?: string
   /** Receives one line per request: `GET /v1/items 200 1.2ms`. */
   log?: (line: string) => void
   /** Receives internal failures (a 500's cause, a mount that fails to load); default: `log`. */
@@ -63,9 +69,11 @@ export interface RunningServer {
 }
 
 async function openStore(options: ServerOptions, url: () => string | undefined): Promise<Store> {
-  if (options.dataFile === undefined) return new Store(await loadSeed())
+  const { seedFile } = options
+  const seed = seedFile === undefined ? loadSeed : () => loadSeedFile(seedFile)
+  if (options.dataFile === undefined) return new Store(await seed())
   const { backend, index } = await openDataFile(options.dataFile, {
-    seed: loadSeed,
+    seed,
     sharing: options.shareDataFile ? 'shared' : 'server',
     holder: () => ({ pid: process.pid, url: url() }),
   })
