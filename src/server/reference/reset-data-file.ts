@@ -1,6 +1,6 @@
 import { openDataFile } from './open-data-file.js'
 import { loadSeed } from './seed.js'
-import type { SqliteDataFile } from './sqlite-data-file.js'
+import { SqliteDataFile } from './sqlite-data-file.js'
 
 /**
  * Puts a shared SQLite data file (the local profile's store) back to the
@@ -9,11 +9,12 @@ import type { SqliteDataFile } from './sqlite-data-file.js'
  */
 export async function resetDataFile(path: string): Promise<string> {
   const opened = await openDataFile(path, { seed: loadSeed, sharing: 'shared' })
-  const file = opened.backend as SqliteDataFile
+  const file = opened.backend
   try {
+    if (!(file instanceof SqliteDataFile)) throw new Error(`internal: ${path} is not a SQLite store`)
     file.reset(await loadSeed())
   } finally {
-    file.close()
+    file.close?.()
   }
   return opened.path
 }
