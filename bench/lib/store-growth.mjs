@@ -103,12 +103,24 @@ export const section = {
 
 /** A store document of `size` items shaped like the seed's (a few tags, some reviews). */
 export function generatedStore(size) {
-  const tags = ['electronics', 'office', 'kitchen', 'garden', 'toys', 'books', 'audio', 'outdoor', 'home', 'sport']
+  const tags = [
+    'electronics',
+    'office',
+    'kitchen',
+    'garden',
+    'toys',
+    'books',
+    'audio',
+    'outdoor',
+    'home',
+    'sport',
+  ]
   const lines = []
   for (let index = 1; index <= size; index++) {
     const time = new Date(Date.UTC(2024, 0, 1) + index * 1000).toISOString()
     const itemTags = [...new Set([tags[index % 10], tags[(index * 7) % 10]])]
-    const reviews = index % 10 ? [] : [{ id: String(index), rating: 1 + (index % 5), comment: 'fine', author: 'bench' }]
+    const reviews =
+      index % 10 ? [] : [{ id: String(index), rating: 1 + (index % 5), comment: 'fine', author: 'bench' }]
     lines.push(
       JSON.stringify({
         id: String(index),
@@ -140,7 +152,11 @@ async function measureStore({ dir, format, size, seed, seconds }, progress) {
   try {
     const page = Math.max(1, Math.ceil(size / 20 / 2))
     progress('REST list')
-    const rest = await load({ url: `${server.url}/v1/items?page=${page}`, connections: LIST_CONNECTIONS, seconds })
+    const rest = await load({
+      url: `${server.url}/v1/items?page=${page}`,
+      connections: LIST_CONNECTIONS,
+      seconds,
+    })
     const listPage = Math.max(1, Math.ceil(size / 100 / 2))
     progress('GraphQL list')
     await fetchOnce(`${server.url}/graphql?query=${encodeURIComponent('{ itemCount }')}`) // loads the GraphQL half

@@ -62,6 +62,19 @@ describe('the local profile keeps its store in the data dir', () => {
     expect(help.stdout).toMatch(/reset <name>\s+put the built-in local profile's store back to the seed/)
   })
 
+  it("works through libsql's public API as well (the fallback for another libsql's binary)", async () => {
+    const env = isolatedEnv({ APICTL_SQLITE_PUBLIC_API: '1' })
+    const created = await runCli(
+      ['rest', 'post', '/v1/items', 'name=Fallback', 'price:=1', '--user', 'demo:demo'],
+      {
+        env,
+      },
+    )
+    expect(created.code).toBe(0)
+    const read = await runCli(['rest', 'get', '/v1/items/41', '-o', 'json'], { env })
+    expect(JSON.parse(read.stdout)).toMatchObject({ name: 'Fallback' })
+  })
+
   it('lives under $XDG_DATA_HOME/apictl without APICTL_DATA_DIR', async () => {
     const env = isolatedEnv({ APICTL_DATA_DIR: undefined })
     env.XDG_DATA_HOME = join(env.HOME!, 'xdg-data')

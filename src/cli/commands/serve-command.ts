@@ -27,10 +27,12 @@ Examples:
   $ apictl serve --data items.db --seed items.json      a SQLite copy of a JSON store
   $ curl -i http://127.0.0.1:4000/v1/items/1`,
     )
-    .action(async (options: { port: number; host: string; data?: string; seed?: string; quiet?: boolean }) => {
-      const { runServe } = await import('./serve.js')
-      setExitCode(await runServe(options, ctx))
-    })
+    .action(
+      async (options: { port: number; host: string; data?: string; seed?: string; quiet?: boolean }) => {
+        const { runServe } = await import('./serve.js')
+        setExitCode(await runServe(options, ctx))
+      },
+    )
 }
 
 function port(value: string): number {

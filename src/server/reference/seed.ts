@@ -64,19 +64,27 @@ export async function loadSeedFile(file: string): Promise<StoreState> {
   try {
     text = await readText(file)
   } catch (error) {
-    throw new ApictlError(`the seed file ${file} cannot be read: ${(error as Error).message}`, ExitCode.Usage, {
-      where: file,
-      hint: 'pass --seed a JSON store document: a .json data file, or an array of items',
-      cause: error,
-    })
+    throw new ApictlError(
+      `the seed file ${file} cannot be read: ${(error as Error).message}`,
+      ExitCode.Usage,
+      {
+        where: file,
+        hint: 'pass --seed a JSON store document: a .json data file, or an array of items',
+        cause: error,
+      },
+    )
   }
   try {
     return readStoreDocument(JSON.parse(text))
   } catch (error) {
-    throw new ApictlError(`the seed file ${file} is not a valid store: ${(error as Error).message}`, ExitCode.Usage, {
-      where: file,
-      hint: 'pass --seed a JSON store document: a .json data file, or an array of items',
-      cause: error,
-    })
+    throw new ApictlError(
+      `the seed file ${file} is not a valid store: ${(error as Error).message}`,
+      ExitCode.Usage,
+      {
+        where: file,
+        hint: 'pass --seed a JSON store document: a .json data file, or an array of items',
+        cause: error,
+      },
+    )
   }
 }

@@ -129,6 +129,8 @@ export class SqliteDataFile implements StoreBackend {
   #dataVersion: unknown
   #epoch = 0
   #lastChange = 0
+  /** A COMMIT is running on libsql's threads: nothing else may use the connection. */
+  #committing = false
   readonly #release: () => void
 
   private constructor(path: string, db: SqliteDatabase, release: () => void) {
@@ -199,6 +201,8 @@ export class SqliteDataFile implements StoreBackend {
   }
 
   poll(): OutsideChanges | undefined {
+    // While this process's own commit runs, others' commits wait for the next look.
+    if (this.#committing) return undefined
     const version = this.#statements.dataVersion.get()?.[0]
     if (version === this.#dataVersion) return undefined
     this.#dataVersion = version
@@ -213,7 +217,12 @@ export class SqliteDataFile implements StoreBackend {
     }
   }
 
-  commit(batch: WriteBatch): void {
+  /**
+   * Writes the group's rows, then commits on libsql's threads: the fsync
+   * does not hold the event loop, so reads go on being answered and the next
+   * group gathers meanwhile.
+   */
+  async commit(batch: WriteBatch): Promise<void> {
     const { logChange, putItem, deleteItem, setMeta, lastChange, trimChanges } = this.#statements
     try {
       for (const { type, entry } of batch.events) {
@@ -229,7 +238,12 @@ export class SqliteDataFile implements StoreBackend {
       if (Math.floor(last / trimEvery) !== Math.floor(this.#lastChange / trimEvery)) {
         trimChanges.run(last - keptChanges)
       }
-      this.#db.exec('COMMIT')
+      this.#committing = true
+      try {
+        await this.#db.execAsync('COMMIT')
+      } finally {
+        this.#committing = false
+      }
       this.#lastChange = last
     } catch (error) {
       throw storageFailure(error, this.path)

@@ -20,6 +20,11 @@ export interface SqliteStatement {
 export interface SqliteDatabase {
   prepare(sql: string): SqliteStatement
   exec(sql: string): void
+  /**
+   * Runs `sql` on libsql's own threads, so the event loop goes on meanwhile
+   * (a COMMIT's fsync). Nothing else may use the database until it settles.
+   */
+  execAsync(sql: string): Promise<void>
   readonly inTransaction: boolean
   close(): void
 }
@@ -37,6 +42,7 @@ interface Binding {
   databaseInTransaction(database: object): boolean
   databaseClose(this: object): void
   databaseExecSync(this: object, sql: string): void
+  databaseExecAsync(this: object, sql: string): Promise<void>
   databasePrepareSync(this: object, sql: string): object
   statementRaw(this: object, raw: boolean): void
   statementGet(this: object, parameters: unknown[]): unknown
@@ -50,6 +56,7 @@ const bindingFunctions = [
   'databaseInTransaction',
   'databaseClose',
   'databaseExecSync',
+  'databaseExecAsync',
   'databasePrepareSync',
   'statementRaw',
   'statementGet',
@@ -137,6 +144,14 @@ class NativeDatabase implements SqliteDatabase {
     call(() => this.#binding.databaseExecSync.call(this.#database, sql))
   }
 
+  async execAsync(sql: string): Promise<void> {
+    try {
+      await this.#binding.databaseExecAsync.call(this.#database, sql)
+    } catch (error) {
+      throw converted(error)
+    }
+  }
+
   get inTransaction(): boolean {
     return this.#binding.databaseInTransaction(this.#database)
   }
@@ -180,6 +195,8 @@ function publicDatabase(require: NodeJS.Require, path: string): SqliteDatabase {
       }
     },
     exec: (sql) => database.exec(sql),
+    // The public API's synchronous database has no asynchronous exec: the event loop waits.
+    execAsync: async (sql) => database.exec(sql),
     get inTransaction() {
       return database.inTransaction
     },
