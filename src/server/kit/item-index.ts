@@ -86,6 +86,10 @@ export class ItemIndex {
   /** Adds an entry, or replaces the one with its id (which keeps its place: seq does not change). */
   put(entry: Entry): void {
     const previous = this.#byId.get(entry.item.id)
+    if (previous === undefined && entry.seq >= this.nextSeq) {
+      this.#append(entry)
+      return
+    }
     if (previous !== undefined && previous.seq !== entry.seq) this.delete(entry.item.id)
     else if (previous !== undefined) {
       for (const tag of previous.item.tags) {
@@ -103,6 +107,21 @@ export class ItemIndex {
       insert(list, entry)
     }
     if (entry.seq >= this.nextSeq) this.nextSeq = entry.seq + 1
+  }
+
+  /** A new entry after every other (a create, or a file loading): pushes, no searching. */
+  #append(entry: Entry): void {
+    this.#byId.set(entry.item.id, entry)
+    this.#order.push(entry)
+    const { tags } = entry.item
+    for (let index = 0; index < tags.length; index += 1) {
+      const tag = tags[index]!
+      if (tags.indexOf(tag) !== index) continue
+      const list = this.#byTag.get(tag)
+      if (list === undefined) this.#byTag.set(tag, [entry])
+      else list.push(entry)
+    }
+    this.nextSeq = entry.seq + 1
   }
 
   delete(id: string): void {

@@ -300,7 +300,10 @@ export class SqliteDataFile implements StoreBackend {
       const index = new ItemIndex()
       let row: unknown[] | undefined
       try {
-        for (row of this.#statements.allItems.all()) index.put(entryOf(row))
+        this.#statements.allItems.forEach((each) => {
+          row = each
+          index.put(entryOf(each))
+        })
       } catch (error) {
         if (isSqliteFailure(error)) throw error
         refuseDataFile(

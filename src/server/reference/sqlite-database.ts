@@ -13,6 +13,8 @@ export function isSqliteFailure(error: unknown): error is SqliteFailure {
 export interface SqliteStatement {
   get(...parameters: unknown[]): unknown[] | undefined
   all(...parameters: unknown[]): unknown[][]
+  /** Calls `each` for every row, holding only a small window of rows at a time. */
+  forEach(each: (row: unknown[]) => void, ...parameters: unknown[]): void
   run(...parameters: unknown[]): void
 }
 
@@ -103,20 +105,23 @@ class NativeStatement implements SqliteStatement {
   }
 
   all(...parameters: unknown[]): unknown[][] {
-    return call(() => {
-      const rows = this.#binding.statementRowsSync.call(this.#statement, parameters)
-      const result: unknown[][] = []
-      const window: unknown[] = new Array(rowsPerFetch)
-      for (;;) {
-        this.#binding.rowsNext.call(rows, window)
-        for (let index = 0; index < rowsPerFetch; index += 1) {
-          const row = window[index] as unknown[] | undefined
-          if (row === undefined) return result
-          window[index] = undefined
-          result.push(row)
-        }
+    const result: unknown[][] = []
+    this.forEach((row) => result.push(row), ...parameters)
+    return result
+  }
+
+  forEach(each: (row: unknown[]) => void, ...parameters: unknown[]): void {
+    const rows = call(() => this.#binding.statementRowsSync.call(this.#statement, parameters))
+    const window: unknown[] = new Array(rowsPerFetch)
+    for (;;) {
+      call(() => this.#binding.rowsNext.call(rows, window))
+      for (let index = 0; index < rowsPerFetch; index += 1) {
+        const row = window[index] as unknown[] | undefined
+        if (row === undefined) return
+        window[index] = undefined
+        each(row)
       }
-    })
+    }
   }
 
   run(...parameters: unknown[]): void {
@@ -166,6 +171,7 @@ interface PublicStatement {
   raw(on: boolean): PublicStatement
   get(...parameters: unknown[]): unknown
   all(...parameters: unknown[]): unknown[]
+  iterate(...parameters: unknown[]): Iterable<unknown>
   run(...parameters: unknown[]): unknown
 }
 interface PublicDatabase {
@@ -189,6 +195,9 @@ function publicDatabase(require: NodeJS.Require, path: string): SqliteDatabase {
       return {
         get: (...parameters) => statement.get(...parameters) as unknown[] | undefined,
         all: (...parameters) => statement.all(...parameters) as unknown[][],
+        forEach: (each, ...parameters) => {
+          for (const row of statement.iterate(...parameters)) each(row as unknown[])
+        },
         run: (...parameters) => {
           statement.run(...parameters)
         },
