@@ -1,7 +1,7 @@
 // Builds dist/ with esbuild: the CLI as one CommonJS file (dist/cli/apictl.cjs, plus trimmed
 // copies for `rest`, `gql` and `soap`), in which each command's dynamic import() stays a module
 // initialised on first use, loaded by bin/load-cli.cjs with a V8 code cache; the library
-// (dist/index.js) as code-split ESM.
+// (dist/index.js) as code-split ESM, with apictl/react (dist/react.js) beside it.
 // Client-side packages are bundled; the server-side ones load from node_modules.
 // See docs/decisions.md.
 // With --types it also emits the library's .d.ts files (tsc), as `prepare` does.
@@ -116,7 +116,7 @@ const gotRequestIds = {
  * graphql-request uses the global `Headers` (`new Headers(...)`, `instanceof Headers`), and on
  * Node 20 the first touch of a Fetch API global loads Node's fetch implementation, undici: ~17 ms
  * of every `apictl gql`. Its requests go through apictl's own fetch over the shared transport
- * (transport-fetch.ts), which uses the light FetchHeaders and FetchResponse; this gives
+ * (send-graphql-request.ts), which answers with the light FetchResponse; this gives
  * graphql-request's modules that FetchHeaders in place of the global, and fails the build if
  * they stop naming `Headers` (then this plugin has nothing left to do, or they moved it).
  */
@@ -336,9 +336,14 @@ const distDir = fileURLToPath(new URL('../dist', import.meta.url))
 for (const entry of existsSync(distDir) ? readdirSync(distDir) : []) {
   if (withTypes || entry !== 'types') rmSync(join(distDir, entry), { recursive: true, force: true })
 }
+/**
+ * apictl/react imports React, a peer dependency the program brings: it stays external, and only
+ * dist/react.js names it (nothing the library's index or the CLI loads imports src/react/).
+ */
+const REACT = ['react', 'react/*', 'react-dom', 'react-dom/*']
 const result = await build({
-  // The library; the CLI is the one CommonJS file above.
-  entryPoints: { index: 'src/index.ts' },
+  // The library and apictl/react; the CLI is the one CommonJS file above.
+  entryPoints: { index: 'src/index.ts', react: 'src/react/index.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -347,7 +352,7 @@ const result = await build({
   target: 'node20',
   // Client-side packages are bundled (one file read and compiled instead of
   // dozens resolved one by one); server-side ones stay in node_modules.
-  external: EXTERNAL,
+  external: [...EXTERNAL, ...REACT],
   plugins: [serverGraphqlStaysExternal, unusedPackageFeatures, lazyListFormat, fetchHeadersForGraphqlRequest],
   banner: {
     js: "import { createRequire as __apictlRequire } from 'node:module'; const require = __apictlRequire(import.meta.url);",

@@ -1,7 +1,9 @@
 import { CommanderError } from 'commander'
 import { type Context, processContext } from '../core/context.js'
+import { exitCodeOfError } from '../core/errors.js'
 import { ExitCode } from '../core/exit-codes.js'
 import { reportError } from '../render/report-error.js'
+import { exitCodeOf } from './exit-code-action.js'
 import { buildProgram } from './program.js'
 
 /**
@@ -9,18 +11,16 @@ import { buildProgram } from './program.js'
  * into a message on stderr and an exit code. Nothing deeper exits the process.
  */
 export async function main(argv: string[], ctx: Context = processContext()): Promise<number> {
-  let exitCode: number = ExitCode.Ok
-  const program = buildProgram(ctx, (code) => {
-    exitCode = code
-  })
+  const program = buildProgram(ctx)
   try {
     await program.parseAsync(argv, { from: 'user' })
-    return exitCode
+    return exitCodeOf(program)
   } catch (error) {
     if (error instanceof CommanderError) return commanderExit(error)
     // --no-color holds for the error too (reportError reads NO_COLOR and the terminal).
     const plain = argv.includes('--no-color') ? { ...ctx, env: { ...ctx.env, NO_COLOR: '1' } } : ctx
-    return reportError(error, plain)
+    reportError(error, plain)
+    return exitCodeOfError(error)
   }
 }
 

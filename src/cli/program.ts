@@ -9,14 +9,14 @@ import { registerReplCommand } from './commands/repl-command.js'
 import { registerRestCommand } from './commands/rest-command.js'
 import { registerServeCommand } from './commands/serve-command.js'
 import { registerSoapCommand } from './commands/soap-command.js'
-
-export type SetExitCode = (code: number) => void
+import { returningExitCode } from './exit-code-action.js'
 
 /**
  * commander wiring only. Each command's module is imported inside its action,
  * so `apictl --help` and `--version` load none of got, graphql or xml-js.
+ * Each action returns its exit code (returningExitCode); main reads it.
  */
-export function buildProgram(ctx: Context, setExitCode: SetExitCode): Command {
+export function buildProgram(ctx: Context): Command {
   const program = new Command('apictl')
     .description('One terminal tool for GraphQL, versioned REST and SOAP 1.1/1.2 APIs.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -38,14 +38,14 @@ Examples:
 
 Exit codes: 0 ok, 2 usage, 3 network, 4 rejected (4xx), 5 server failed (5xx), 6 bad response, 1 bug.`,
     )
-  registerRestCommand(program, ctx, setExitCode)
-  registerGqlCommand(program, ctx, setExitCode)
-  registerSoapCommand(program, ctx, setExitCode)
-  registerProfileCommand(program, ctx, setExitCode)
-  registerServeCommand(program, ctx, setExitCode)
-  registerReplCommand(program, ctx, setExitCode)
-  registerCompletionCommand(program, ctx, setExitCode)
-  openReplWhenBare(program, ctx, setExitCode)
+  registerRestCommand(program, ctx)
+  registerGqlCommand(program, ctx)
+  registerSoapCommand(program, ctx)
+  registerProfileCommand(program, ctx)
+  registerServeCommand(program, ctx)
+  registerReplCommand(program, ctx)
+  registerCompletionCommand(program, ctx)
+  openReplWhenBare(program, ctx)
   applyCommanderErrorFormat(program, (text) => ctx.stderr.write(text))
   return program
 }
@@ -56,11 +56,13 @@ Exit codes: 0 ok, 2 usage, 3 network, 4 rejected (4xx), 5 server failed (5xx), 6
  * copy the parent's settings when made): an unknown command is still
  * reported by commander, with its did-you-mean.
  */
-function openReplWhenBare(program: Command, ctx: Context, setExitCode: SetExitCode): void {
-  program.allowExcessArguments(true).action(async (_options: unknown, command: Command) => {
-    if (command.args.length > 0) (command as Command & { unknownCommand(): never }).unknownCommand()
-    if (!ctx.stdin.isTTY) command.help({ error: true })
-    const { runRepl } = await import('./commands/repl.js')
-    setExitCode(await runRepl({}, ctx))
-  })
+function openReplWhenBare(program: Command, ctx: Context): void {
+  program.allowExcessArguments(true).action(
+    returningExitCode(async (_options: unknown, command: Command) => {
+      if (command.args.length > 0) (command as Command & { unknownCommand(): never }).unknownCommand()
+      if (!ctx.stdin.isTTY) command.help({ error: true })
+      const { runRepl } = await import('./commands/repl.js')
+      return await runRepl({}, ctx)
+    }),
+  )
 }

@@ -1,5 +1,5 @@
 import { homedir } from 'node:os'
-import { isAbsolute, join } from 'node:path'
+import { isAbsolute, join, resolve } from 'node:path'
 import type { Context } from '../core/context.js'
 
 type Environment = Context['env']
@@ -14,6 +14,12 @@ function setting(env: Environment, name: string): string | undefined {
 function xdgBase(env: Environment, name: string): string | undefined {
   const value = setting(env, name)
   return value !== undefined && isAbsolute(value) ? value : undefined
+}
+
+/** A file named by the user: `~/` is the home directory, anything else is relative to the current one. */
+export function localPath(file: string, ctx: Pick<Context, 'env' | 'cwd'>): string {
+  if (file === '~' || file.startsWith('~/')) return join(ctx.env.HOME ?? homedir(), file.slice(1))
+  return resolve(ctx.cwd, file)
 }
 
 /** Where config.json lives: $APICTL_CONFIG_DIR, else $XDG_CONFIG_HOME/apictl, else ~/.config/apictl. */

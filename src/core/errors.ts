@@ -86,3 +86,8 @@ export class ConfigError extends ApictlError {
 export function isApictlError(value: unknown): value is ApictlError {
   return value instanceof ApictlError
 }
+
+/** The exit code an error ends a command with: its own for an ApictlError, 1 (a bug) for anything else. */
+export function exitCodeOfError(error: unknown): ExitCode {
+  return isApictlError(error) ? error.exitCode : ExitCode.Internal
+}

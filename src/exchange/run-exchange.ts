@@ -9,14 +9,19 @@ import { verboseObserver } from '../render/verbose-observer.js'
 import { IDEMPOTENT_METHODS, type TransportOptions } from '../transport/transport-options.js'
 import { transportOptions } from './request-defaults.js'
 
-export interface ExchangeSteps<Result> {
+/** A decoded answer: whatever its style, it carries the exit code its decoder decided. */
+export interface DecodedOutcome {
+  exitCode: number
+}
+
+export interface ExchangeSteps<Result extends DecodedOutcome> {
   request: HttpRequest
   common: CommonOptions
   profile: Profile
   /** Sends the built request through the transport and decodes the answer; `progress` relabels the spinner. */
   send(request: HttpRequest, transport: TransportOptions, progress: (label: string) => void): Promise<Result>
-  /** Prints the decoded result and returns the exit code. */
-  present(result: Result): number
+  /** Prints the decoded result (and does whatever else the surface does with it). */
+  present(result: Result): void
   /** Spinner label while waiting. */
   label?: string
   /** --follow (REST): follow redirects. */
@@ -26,9 +31,13 @@ export interface ExchangeSteps<Result> {
 /**
  * The part of the pipeline every style shares after the request is built:
  * --dry-run / --curl stop here (given both, the request and then the curl
- * command); else send (spinner, -v), decode, render, exit code.
+ * command); else send (spinner, -v), decode, render. Returns the exit code
+ * the decoder put on the outcome (0 for --dry-run / --curl).
  */
-export async function runExchange<Result>(steps: ExchangeSteps<Result>, ctx: Context): Promise<number> {
+export async function runExchange<Result extends DecodedOutcome>(
+  steps: ExchangeSteps<Result>,
+  ctx: Context,
+): Promise<number> {
   const { request, common } = steps
   const transport = transportOptions(common, steps.profile, ctx)
   if (steps.followRedirects) transport.followRedirects = true
@@ -46,7 +55,8 @@ export async function runExchange<Result>(steps: ExchangeSteps<Result>, ctx: Con
   } finally {
     spinner.stop()
   }
-  return steps.present(result)
+  steps.present(result)
+  return result.exitCode
 }
 
 /** --curl: the command, with the transport settings curl can say too (-k, --max-time, --retry, --location). */

@@ -3,13 +3,13 @@ import type { Context } from '../core/context.js'
 import { type ApictlError, isApictlError, UsageError } from '../core/errors.js'
 import { ExitCode } from '../core/exit-codes.js'
 import type { CommonOptions } from '../core/request-options.js'
-import { requestDefaults, transportOptions } from '../exchange/request-defaults.js'
+import type { GraphQLClient } from '../exchange/graphql/graphql-client.js'
+import type { GraphQLWords, OperationType } from '../exchange/graphql/graphql-settings.js'
 import type { Target } from '../exchange/target.js'
 import type {
   GraphQLResponseError,
   GraphQLResult,
 } from '../protocols/graphql/client/decode-graphql-response.js'
-import type { LoadedSchema } from '../protocols/graphql/client/load-schema.js'
 import type { ApiError } from './client-options.js'
 
 export type { GraphQLResponseError }
@@ -56,14 +56,15 @@ export interface GraphQLApi {
 type Kind = 'query' | 'mutation'
 
 /**
- * `client.query` / `client.mutate`: the same parse → validate against the
- * schema → build → send (graphql-request over the transport) → decode as
- * `apictl gql`, resolved to `{ data, error }`. The schema is read once per
- * client (disk-cached per endpoint as the CLI does, never for the embedded
- * server); a document that does not validate is `{ error }` with exit code 2
- * and nothing is sent. `validate: false` (per client or per call) skips it,
- * like `--no-validate`. The GraphQL modules load on the first call, so
- * REST-only programs never load them.
+ * `client.query` / `client.mutate`: the same GraphQLClient as `apictl gql`
+ * (parse → choose the operation → validate against the schema → build →
+ * send with graphql-request over the transport → decode), resolved to
+ * `{ data, error }`. The schema is read once per client (and disk-cached per
+ * endpoint as the CLI does, never for the embedded server); a document that
+ * does not validate is `{ error }` with exit code 2 and nothing is sent.
+ * `validate: false` (per client or per call) skips it, like `--no-validate`.
+ * The GraphQL modules load on the first call, so REST-only programs never
+ * load them.
  */
 export function createGraphQLApi(
   getTarget: () => Promise<Target>,
@@ -71,57 +72,30 @@ export function createGraphQLApi(
   ctx: Context,
   settings: { validate?: boolean } = {},
 ): GraphQLApi {
-  let schema: Promise<LoadedSchema> | undefined
-  const loadSchemaOnce = async (target: Target, endpoint: string, signal: AbortSignal | undefined) => {
-    const { loadClientSchema } = await import('./graphql-schema.js')
-    schema ??= loadClientSchema(target, endpoint, common, ctx, signal).catch((error: unknown) => {
-      schema = undefined
-      throw error
-    })
-    return schema
-  }
+  let client: Promise<GraphQLClient> | undefined
+  const clientOnce = () =>
+    (client ??= import('../exchange/graphql/graphql-client.js').then(
+      ({ GraphQLClient }) =>
+        new GraphQLClient({ target: getTarget, ctx, memory: true, keepAlive: true, words: LIBRARY_WORDS }),
+    ))
   async function call<T>(kind: Kind, document: string | DocumentNode, options: GraphQLRequestOptions = {}) {
     try {
-      const [{ print }, { parseDocument }, { selectOperation }, { checkOperation }, { sendGraphQLRequest }] =
-        await Promise.all([
-          import('graphql'),
-          import('../protocols/graphql/client/parse-document.js'),
-          import('../protocols/graphql/client/select-operation.js'),
-          import('../protocols/graphql/client/check-operation.js'),
-          import('../protocols/graphql/client/send-graphql-request.js'),
-        ])
+      const [{ print }, graphql] = await Promise.all([import('graphql'), clientOnce()])
       const text = typeof document === 'string' ? document : (document.loc?.source.body ?? print(document))
-      const parsed = parseDocument({ text, name: 'document' })
-      checkKind(kind, selectOperation(parsed, options.operationName).operation)
-      const target = await getTarget()
-      if (!target.graphql) {
-        throw new UsageError(`Profile ${target.profileName} has no GraphQL endpoint.`, {
-          hint: "Give one: createClient({ graphql: 'http://host/graphql' }).",
-        })
-      }
-      const validate = options.validate ?? settings.validate ?? true
-      const loaded = validate ? await loadSchemaOnce(target, target.graphql, options.signal) : undefined
-      const checked = checkOperation(parsed, {
-        schema: loaded?.schema,
-        schemaHint: loaded && (await import('./graphql-schema.js')).libraryHint(loaded),
-        operationName: options.operationName,
-        variables: options.variables,
-      })
-      const defaults = requestDefaults(common, target.profile)
-      const result = await sendGraphQLRequest(
+      const checked = await graphql.check(
+        { text, name: 'document' },
         {
-          url: target.graphql,
-          query: text,
-          variables: checked.variables,
-          operationName: checked.name,
-          method: options.get === true && kind === 'query' ? 'GET' : 'POST',
-          headers: [...defaults.headers, ...Object.entries(options.headers ?? {})],
-          unsetHeaders: defaults.unsetHeaders,
-          oauth2: defaults.oauth2,
+          common,
+          headers: Object.entries(options.headers ?? {}),
+          signal: options.signal,
+          validate: options.validate ?? settings.validate ?? true,
+          operationName: options.operationName,
+          variables: options.variables,
+          get: options.get === true && kind === 'query',
+          accepts: (type) => checkKind(kind, type),
         },
-        { ...transportOptions(common, target.profile, ctx), keepAlive: true, signal: options.signal },
       )
-      return toResponse<T>(result)
+      return toResponse<T>(await graphql.send(graphql.prepare(checked), checked.settings))
     } catch (error) {
       if (!isApictlError(error)) throw error
       return { error: toApiError(error) } as GraphQLResponse<T>
@@ -133,8 +107,16 @@ export function createGraphQLApi(
   }
 }
 
+const LIBRARY_WORDS: GraphQLWords = {
+  noEndpoint: () => "Give one: createClient({ graphql: 'http://host/graphql' }).",
+  schemaHint: (loaded) =>
+    loaded.origin === 'cache'
+      ? `${loaded.hint.replace(/;.*$/, '')}; if the server changed since, run apictl gql schema --refresh (same cache dir), or pass { validate: false }.`
+      : 'The document does not match the schema; pass { validate: false } to send it anyway.',
+}
+
 /** query() given a mutation, or mutate() a query: a usage error saying which to use. */
-function checkKind(kind: Kind, operation: string): void {
+function checkKind(kind: Kind, operation: OperationType): void {
   if (operation === kind) return
   throw new UsageError(`${kind === 'query' ? 'query()' : 'mutate()'} was given a ${operation}.`, {
     hint:

@@ -1,10 +1,12 @@
 import type { Context } from '../core/context.js'
 import { type ApictlError, isApictlError } from '../core/errors.js'
 import type { CommonOptions } from '../core/request-options.js'
+import { readyTarget } from '../exchange/open-target.js'
 import { requestDefaults, transportOptions } from '../exchange/request-defaults.js'
+import type { SoapMessageOptions } from '../exchange/soap/soap-message.js'
+import type { SoapService } from '../exchange/soap/soap-service.js'
 import type { Target } from '../exchange/target.js'
 import type { FaultSummary } from '../protocols/soap/client/fault-summary.js'
-import type { ServiceDescription } from '../protocols/soap/client/service-description.js'
 import type { TypedValue } from '../protocols/soap/client/typed-values.js'
 import type { ApiError, WssCredentials } from './client-options.js'
 
@@ -82,11 +84,29 @@ function toApiError(error: ApictlError): ApiError {
   return apiError
 }
 
+/** A call's options as the SoapService takes them (`apictl soap call`'s). */
+function messageOptions(options: SoapCallOptions, clientWss: WssCredentials | undefined): SoapMessageOptions {
+  const credentials = options.wss ?? clientWss
+  return {
+    endpoint: options.endpoint,
+    soap: options.version,
+    ns: options.namespace,
+    action: options.action === null ? false : options.action,
+    soapHeader: options.header?.map(headerEntry),
+    mustUnderstand: options.mustUnderstand,
+    actor: options.actor,
+    wss: typeof credentials === 'object' ? `${credentials.username}:${credentials.password}` : credentials,
+    encodingStyle: options.encodingStyle,
+    method: options.method,
+  }
+}
+
 /**
- * `client.soap.call`: the same plan → envelope → send → decode as `apictl
- * soap call`, resolved to `{ data }`, `{ fault, error }` or `{ error }`. The WSDL
- * (the client's `wsdl`, or the profile's; with neither and no `namespace`,
- * the one at `<soap URL>?wsdl`) is read once per client and kept in memory. The SOAP modules load on the first call.
+ * `client.soap.call`: the same SoapService as `apictl soap call`, resolved
+ * to `{ data }`, `{ fault, error }` or `{ error }`. The WSDL (the client's
+ * `wsdl`, or the profile's; with neither and no `namespace`, the one at
+ * `<soap URL>?wsdl`) is read once per client and kept in memory. The SOAP
+ * modules load on the first call.
  */
 export function createSoapApi(
   getTarget: () => Promise<Target>,
@@ -94,81 +114,65 @@ export function createSoapApi(
   ctx: Context,
   clientWss?: WssCredentials,
 ): SoapApi {
-  let service: Promise<ServiceDescription | undefined> | undefined
-  /** WSDLs read from `<endpoint>?wsdl` when the client has none, by URL. */
-  const discovered = new Map<string, Promise<ServiceDescription>>()
+  let opened: Promise<SoapService> | undefined
+  const service = () => {
+    opened ??= openClientService(getTarget, common, ctx).catch((error: unknown) => {
+      opened = undefined
+      throw error
+    })
+    return opened
+  }
 
   async function call<T>(
     operation: string,
     parameters: Record<string, unknown> = {},
     options: SoapCallOptions = {},
-  ) {
+  ): Promise<SoapCallResult<T>> {
     try {
-      const soap = await import('../protocols/soap/client/call-soap.js')
-      const target = await getTarget()
-      const defaults = requestDefaults(common, target.profile)
-      const http = {
-        headers: [...defaults.headers, ...Object.entries(options.headers ?? {})],
-        unsetHeaders: defaults.unsetHeaders,
-        oauth2: defaults.oauth2,
-        transport: {
-          ...transportOptions(common, target.profile, ctx),
-          keepAlive: true,
-          signal: options.signal,
-        },
-      }
-      const wsdl = target.wsdl
-      service ??=
-        wsdl === undefined
-          ? Promise.resolve(undefined)
-          : soap.describeWsdl(wsdl, { ...http, headers: defaults.headers }).catch((error: unknown) => {
-              service = undefined
-              throw error
-            })
-      const endpoint = options.endpoint ?? target.soap
-      let described = await service
-      const location = endpoint === undefined ? undefined : soap.wsdlUrlFor(endpoint)
-      if (described === undefined && options.namespace === undefined && location !== undefined) {
-        // No WSDL and no namespace: ask the endpoint for its own WSDL (once per URL).
-        let pending = discovered.get(location)
-        if (pending === undefined) {
-          pending = soap.describeWsdl(location, { ...http, headers: defaults.headers }).catch((error) => {
-            discovered.delete(location)
-            throw soap.discoveryError(
-              location,
-              error,
-              "Give the client a WSDL, createClient({ soap, wsdl }), or the operation's namespace: soap.call(op, params, { namespace }).",
-            )
-          })
-          discovered.set(location, pending)
-        }
-        described = await pending
-      }
-      const credentials = options.wss ?? clientWss
-      const wss =
-        typeof credentials === 'object' ? `${credentials.username}:${credentials.password}` : credentials
-      return await soap.callSoap<T>(
-        {
-          operation,
-          parameters,
-          version: options.version,
-          header: options.header?.map(headerEntry),
-          mustUnderstand: options.mustUnderstand,
-          actor: options.actor,
-          wss,
-          action: options.action,
-          namespace: options.namespace,
-          encodingStyle: options.encodingStyle,
-          method: options.method,
-          endpoint,
-        },
-        described,
-        http,
-      )
+      const soap = await service()
+      const defaults = requestDefaults(common, soap.profile)
+      const prepared = await soap.prepare({
+        operation,
+        parameters,
+        options: messageOptions(options, clientWss),
+        use: { signal: options.signal },
+        http: { ...defaults, headers: [...defaults.headers, ...Object.entries(options.headers ?? {})] },
+        sending: true,
+      })
+      const transport = transportOptions(common, soap.profile, ctx)
+      const reply = await soap.send(prepared, { ...transport, keepAlive: true, signal: options.signal })
+      const { callResult } = await import('../protocols/soap/client/call-result.js')
+      return callResult<T>(reply, reply.described)
     } catch (error) {
       if (!isApictlError(error)) throw error
-      return { error: toApiError(error) } as SoapCallResult<T>
+      return { error: toApiError(error) }
     }
   }
   return { call }
+}
+
+async function openClientService(
+  getTarget: () => Promise<Target>,
+  common: CommonOptions,
+  ctx: Context,
+): Promise<SoapService> {
+  const [{ SoapService }, target] = await Promise.all([
+    import('../exchange/soap/soap-service.js'),
+    getTarget(),
+  ])
+  return new SoapService({
+    target: readyTarget(target),
+    cache: 'memory',
+    fetchSettings: (use) => ({
+      ...requestDefaults(common, target.profile),
+      transport: { ...transportOptions(common, target.profile, ctx), keepAlive: true, signal: use.signal },
+    }),
+    noWsdlHint:
+      "Give the client a WSDL, createClient({ soap, wsdl }), or the operation's namespace: soap.call(op, params, { namespace }).",
+    noEndpointHint:
+      "Give one: createClient({ soap: 'http://host/soap' }) or soap.call(op, params, { endpoint }).",
+    owner: target.profileName === '(client)' ? 'the client' : undefined,
+    warn: () => {},
+    ctx,
+  })
 }

@@ -1,8 +1,8 @@
 import type { Context } from '../core/context.js'
 import { UsageError } from '../core/errors.js'
-import type { SoapSession } from '../exchange/soap/soap-session.js'
 import { signature } from '../protocols/soap/client/check-parameters.js'
 import { valueProblem } from '../protocols/soap/client/check-value.js'
+import type { LoadedService } from '../protocols/soap/client/load-service.js'
 import type { ParameterNode } from '../protocols/soap/client/parameter-tree.js'
 import { defaultVersion } from '../protocols/soap/client/plan-soap-call.js'
 import {
@@ -10,6 +10,7 @@ import {
   isRepeated,
   type ParameterDescription,
 } from '../protocols/soap/client/service-description.js'
+import type { SoapVersionId } from '../protocols/soap/soap-version.js'
 import type { Prompter } from './prompter.js'
 
 /** What a typed value must look like, for the prompt's validation: the same check as `soap call`'s. */
@@ -74,15 +75,15 @@ async function promptLevel(
 
 /**
  * `apictl soap call` without an operation: pick one of the WSDL's
- * operations, then fill in its parameters (typed prompts on stderr).
- * Undefined when cancelled (Ctrl-C).
+ * operations, then fill in its parameters (typed prompts on stderr), for
+ * the version given (--soap) or the operation's own. Undefined when cancelled (Ctrl-C).
  */
 export async function promptSoapCall(
-  session: SoapSession,
+  loaded: LoadedService | undefined,
+  version: SoapVersionId | undefined,
   ctx: Context,
   scripted?: Prompter,
 ): Promise<{ operation: string; parameters: ParameterNode[] } | undefined> {
-  const loaded = await session.discoveredService()
   if (loaded === undefined || loaded.service.operations.length === 0) {
     throw new UsageError(
       'soap call without an operation picks one from the WSDL, and there is none to pick from.',
@@ -97,11 +98,11 @@ export async function promptSoapCall(
     const operation = await prompter.select(
       'Operation',
       service.operations.map((item) => {
-        const bound = boundOperation(item, session.options.soap ?? defaultVersion(service, item))!
+        const bound = boundOperation(item, version ?? defaultVersion(service, item))!
         return { name: item.name, value: item, description: bound.input.parameters.map(signature).join(', ') }
       }),
     )
-    const bound = boundOperation(operation, session.options.soap ?? defaultVersion(service, operation))!
+    const bound = boundOperation(operation, version ?? defaultVersion(service, operation))!
     return { operation: operation.name, parameters: await promptLevel(prompter, bound.input.parameters, '') }
   } catch (error) {
     if ((error as Error).name !== 'ExitPromptError') throw error

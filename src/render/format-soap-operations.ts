@@ -7,6 +7,10 @@ export interface OperationView {
   name: string
   input: string
   output?: string | undefined
+  /** The header entries the binding declares for the input (`RequestVersion?: RequestServerVersion`), when any. */
+  header?: string | undefined
+  /** Why the operation cannot be called (a definition the WSDL lacks), instead of its messages. */
+  problem?: string | undefined
   /** e.g. `1.1 only` when the operation is not in every binding. */
   note?: string | undefined
   /** The SOAPAction, shown on its own line when given (`soap ops --soap 1.2`). */
@@ -31,7 +35,11 @@ export function formatSoapOperations(view: ServiceView, options: { colour: boole
   )
   if (view.operations.length === 0) return [...lines, '', theme.dim('(no SOAP operations)')].join('\n')
   const width = Math.max(...view.operations.map((operation) => displayWidth(clean(operation.name))))
-  const labelWidth = view.operations.some((operation) => operation.action !== undefined) ? 6 : 3
+  const labelWidth = view.operations.some(
+    (operation) => operation.action !== undefined || operation.header !== undefined,
+  )
+    ? 6
+    : 3
   const label = (text: string) => theme.dim(text.padEnd(labelWidth))
   lines.push('')
   for (const operation of view.operations) {
@@ -39,7 +47,12 @@ export function formatSoapOperations(view: ServiceView, options: { colour: boole
     const pad = ' '.repeat(width - displayWidth(name))
     const note = operation.note === undefined ? '' : `  ${theme.dim(`(${clean(operation.note)})`)}`
     const indent = `  ${' '.repeat(width)}  `
+    if (operation.problem !== undefined) {
+      lines.push(`  ${theme.key(name)}${pad}  ${theme.dim(`cannot be called: ${clean(operation.problem)}`)}`)
+      continue
+    }
     lines.push(`  ${theme.key(name)}${pad}  ${label('in')}  ${clean(operation.input)}${note}`)
+    if (operation.header !== undefined) lines.push(`${indent}${label('header')}  ${clean(operation.header)}`)
     if (operation.output !== undefined) lines.push(`${indent}${label('out')}  ${clean(operation.output)}`)
     if (operation.action !== undefined) lines.push(`${indent}${label('action')}  ${clean(operation.action)}`)
   }

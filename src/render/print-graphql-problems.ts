@@ -7,16 +7,15 @@ import { labelledLines } from './wrap-words.js'
 
 /**
  * A document that cannot be sent, on stderr: each problem with the source
- * line and a caret under the column, then what to try. Returns exit 2.
+ * line and a caret under the column, then what to try (its exit code: error.exitCode, 2).
  */
-export function printDocumentError(error: GraphQLDocumentError, ctx: Context, colourFlag?: boolean): number {
+export function printDocumentError(error: GraphQLDocumentError, ctx: Context, colourFlag?: boolean): void {
   const colour = colourEnabled(ctx.stderr, ctx.env, colourFlag)
   ctx.stderr.write(`${formatGraphQLErrors(error.problems, { colour, source: error.source })}\n`)
   if (error.hint) {
     const painted = `  ${createTheme(colour).dim('try:')}   `
     ctx.stderr.write(`${labelledLines(ctx.stderr, '  try:   ', painted, error.hint).join('\n')}\n`)
   }
-  return error.exitCode
 }
 
 /** GraphQL errors the server answered with instead of running the operation (a refused subscription). */
@@ -25,8 +24,7 @@ export function printRejection(
   ctx: Context,
   source: { text: string; name: string } | undefined,
   colourFlag?: boolean,
-): number {
+): void {
   const colour = colourEnabled(ctx.stderr, ctx.env, colourFlag)
   ctx.stderr.write(`${formatGraphQLErrors(error.errors, { colour, source })}\n`)
-  return error.exitCode
 }

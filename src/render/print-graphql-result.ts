@@ -13,14 +13,14 @@ import { createTheme } from './theme.js'
  * root field (tableSections), `-o json` the whole response object, `-o raw`
  * the body as received. Errors (message, path, locations with the source
  * line, extensions.code) go to stderr, with partial data still on stdout.
- * Returns the exit code: 0, 4 for errors or a 4xx, 5 for a 5xx.
+ * The exit code is the decoder's (result.exitCode).
  */
 export function printGraphQLResult(
   result: GraphQLResult,
   common: CommonOptions,
   ctx: Context,
   source?: { text: string; name: string },
-): number {
+): void {
   const errColour = colourEnabled(ctx.stderr, ctx.env, common.colour)
   if (result.status >= 400 && !common.verbose) {
     ctx.stderr.write(`${formatStatusLine(result.response, { colour: errColour })}\n`)
@@ -34,7 +34,6 @@ export function printGraphQLResult(
   if (result.errors.length > 0) {
     ctx.stderr.write(`${formatGraphQLErrors(result.errors, { colour: errColour, source })}\n`)
   }
-  return result.exitCode
 }
 
 function stdoutText(

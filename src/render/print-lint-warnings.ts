@@ -1,10 +1,10 @@
 import { type Context, colourEnabled, type Sink } from '../core/context.js'
-import { lintPath } from '../protocols/rest/path-lint.js'
+import type { PathLint } from '../protocols/rest/path-lint.js'
 import { createTheme } from './theme.js'
 
 /**
  * The path-conventions check, never blocking: before a request its findings
- * go to stderr; `apictl rest lint` passes stdout. Returns how many. The
+ * go to stderr; `apictl rest lint` passes stdout. The
  * shape, short enough to read at a glance:
  *
  *     lint: /v1/getItems
@@ -14,16 +14,15 @@ import { createTheme } from './theme.js'
  */
 export function printLintWarnings(
   path: string,
+  { warnings, suggestion }: PathLint,
   ctx: Context,
   colourFlag: boolean | undefined,
   sink: Sink = ctx.stderr,
-): number {
-  const { warnings, suggestion } = lintPath(path)
-  if (warnings.length === 0) return 0
+): void {
+  if (warnings.length === 0) return
   const theme = createTheme(colourEnabled(sink, ctx.env, colourFlag))
   const lines = [`${theme.warning('lint:')} ${path}`]
   for (const warning of warnings) lines.push(`  - ${warning.message} ${theme.dim(`(${warning.rule})`)}`)
   if (suggestion !== undefined) lines.push(`  suggested: ${suggestion}`)
   sink.write(`${lines.join('\n')}\n`)
-  return warnings.length
 }

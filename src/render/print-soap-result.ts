@@ -3,7 +3,6 @@ import type { CommonOptions } from '../core/request-options.js'
 import type { SoapOutcome } from '../protocols/soap/client/decode-soap-response.js'
 import { faultSummary } from '../protocols/soap/client/fault-summary.js'
 import type { ParameterDescription } from '../protocols/soap/client/service-description.js'
-import { soapExitCode } from '../protocols/soap/client/soap-exit-code.js'
 import { typedValues } from '../protocols/soap/client/typed-values.js'
 import { formatJson } from './format-json.js'
 import { formatSoapFault } from './format-soap-fault.js'
@@ -51,7 +50,7 @@ export interface SoapOutcomeDescription {
 }
 
 /**
- * Prints a SOAP answer and returns its exit code (soapExitCode). stdout gets
+ * Prints a SOAP answer (its exit code is the decoder's). stdout gets
  * the result only: values (pretty, -o table, -o json), or the envelope
  * (-o xml pretty-printed, -o raw as received). A fault is one readable block
  * on stderr, or `{"fault": {...}}` on stdout with -o json. An empty 202/204
@@ -64,7 +63,7 @@ export function printSoapOutcome(
   ctx: Context,
   formatValues: ValuesFormatter,
   described: SoapOutcomeDescription = {},
-): number {
+): void {
   const colour = colourEnabled(ctx.stdout, ctx.env, common.colour)
   const errColour = colourEnabled(ctx.stderr, ctx.env, common.colour)
   const format = common.output ?? 'pretty'
@@ -74,7 +73,7 @@ export function printSoapOutcome(
     if (format === 'json') {
       ctx.stdout.write(line(formatJson({ operation: described.operation ?? null, result: null }, { colour })))
     }
-    return soapExitCode(outcome)
+    return
   }
   if (outcome.kind === 'not-envelope') {
     if (format === 'raw') ctx.stdout.write(outcome.response.body)
@@ -87,7 +86,7 @@ export function printSoapOutcome(
       "  try:   check the endpoint (-e, --wsdl, the profile's soap URL); -v shows the whole exchange.",
     )
     ctx.stderr.write(`${lines.join('\n')}\n`)
-    return soapExitCode(outcome)
+    return
   }
   if (format === 'raw') ctx.stdout.write(outcome.response.body)
   else if (format === 'xml') ctx.stdout.write(line(formatXml(outcome.text, { colour })))
@@ -95,7 +94,7 @@ export function printSoapOutcome(
     const summary = faultSummary(outcome.fault, outcome.version)
     if (format === 'json') ctx.stdout.write(line(formatJson({ fault: summary }, { colour })))
     else ctx.stderr.write(line(formatSoapFault(summary, { colour: errColour })))
-    return soapExitCode(outcome)
+    return
   }
   if (ctx.stderr.isTTY && !common.verbose && format !== 'json') {
     ctx.stderr.write(line(formatStatusLine(outcome.response, { colour: errColour })))
@@ -104,5 +103,4 @@ export function printSoapOutcome(
     const values = typedValues(outcome.values, described.parameters)
     ctx.stdout.write(line(formatValues(outcome.operation.local, values, colour)))
   }
-  return soapExitCode(outcome)
 }

@@ -1,11 +1,10 @@
 import { type Context, debugEnabled } from '../core/context.js'
 import { isApictlError } from '../core/errors.js'
-import { ExitCode } from '../core/exit-codes.js'
 import { sourceMappedStack } from './source-mapped-stack.js'
 import { labelledLines } from './wrap-words.js'
 
-/** Writes an error as people read it (what, where, what to try) and returns its exit code. */
-export function reportError(error: unknown, ctx: Context): number {
+/** Writes an error as people read it (what, where, what to try) (its exit code: exitCodeOfError). */
+export function reportError(error: unknown, ctx: Context): void {
   const colour = ctx.stderr.isTTY && !ctx.env.NO_COLOR
   const red = (text: string) => (colour ? `\x1b[31m${text}\x1b[39m` : text)
   const dim = (text: string) => (colour ? `\x1b[2m${text}\x1b[22m` : text)
@@ -16,7 +15,7 @@ export function reportError(error: unknown, ctx: Context): number {
     if (error.hint) lines.push(...labelledLines(ctx.stderr, '  try:   ', `  ${dim('try:')}   `, error.hint))
     ctx.stderr.write(`${lines.join('\n')}\n`)
     if (debugEnabled(ctx.env) && error.stack) ctx.stderr.write(`${sourceMappedStack(error.stack)}\n`)
-    return error.exitCode
+    return
   }
   const message = error instanceof Error ? error.message : String(error)
   ctx.stderr.write(
@@ -25,5 +24,4 @@ export function reportError(error: unknown, ctx: Context): number {
   if (debugEnabled(ctx.env) && error instanceof Error && error.stack) {
     ctx.stderr.write(`${sourceMappedStack(error.stack)}\n`)
   }
-  return ExitCode.Internal
 }

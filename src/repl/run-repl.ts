@@ -1,5 +1,5 @@
 import { type Context, colourEnabled } from '../core/context.js'
-import { isCancelledError } from '../core/errors.js'
+import { exitCodeOfError, isCancelledError } from '../core/errors.js'
 import { VERSION } from '../core/version.js'
 import type { Prompter } from '../prompt/prompter.js'
 import { reportError } from '../render/report-error.js'
@@ -125,7 +125,8 @@ async function execute(
       ctx.stderr.write(`${dim(`cancelled: ${error.request}`)}\n`)
       return error.exitCode
     }
-    code = reportError(error, ctx)
+    reportError(error, ctx)
+    code = exitCodeOfError(error)
   }
   if (code !== 0) ctx.stderr.write(`${dim(`[exit ${code}]`)}\n`)
   return code

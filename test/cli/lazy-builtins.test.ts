@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../src/server/reference/start-server.js'
 import { CLI, isolatedEnv, runCli } from '../support/run-cli.js'
+import { tempDir } from '../support/temp-dir.js'
 import { startTestServer, type TestServer } from '../support/test-server.js'
 
 const exec = promisify(execFile)
@@ -17,7 +17,7 @@ const NOT_NEEDED = ['https', 'tls', 'child_process', 'crypto', 'fs/promises', 'd
 
 // Preloaded with -r (CommonJS, so no ES module loader of its own): prints the public built-ins
 // the process loaded, as it exits.
-const REPORTER = join(mkdtempSync(join(tmpdir(), 'apictl-builtins-')), 'report.cjs')
+const REPORTER = join(tempDir('apictl-builtins-'), 'report.cjs')
 writeFileSync(
   REPORTER,
   `process.on('exit', () => process.stderr.write('\\nbuiltins:' + process.moduleLoadList

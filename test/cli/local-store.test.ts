@@ -1,11 +1,11 @@
 // The local profile's store lasts across commands, is shared by concurrent apictl processes, and resets to the seed (SPEC §2).
 import { spawn } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { CLI, isolatedEnv, runCli, runNode } from '../support/run-cli.js'
+import { tempDir } from '../support/temp-dir.js'
 
 const DIST = pathToFileURL(join(import.meta.dirname, '..', '..', 'dist', 'index.js')).href
 
@@ -86,7 +86,7 @@ describe('the local profile keeps its store in the data dir', () => {
 
 /** A script over the built library, on the local profile, in its own process. */
 function writerScript(label: string, creates: number): string {
-  const dir = mkdtempSync(join(tmpdir(), 'apictl-local-writer-'))
+  const dir = tempDir('apictl-local-writer-')
   const file = join(dir, 'writer.mjs')
   writeFileSync(
     file,

@@ -1,18 +1,18 @@
 import { execFile, execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:https'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../support/run-cli.js'
+import { tempDir } from '../support/temp-dir.js'
 
 let server: Server
 let url: string
 
 beforeAll(async () => {
   // A self-signed certificate made for this run (openssl ships with the machine image and Debian).
-  const dir = mkdtempSync(join(tmpdir(), 'apictl-tls-'))
+  const dir = tempDir('apictl-tls-')
   execFileSync(
     'openssl',
     [

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { VERSION } from '../../src/core/version.js'
 import { loadedSourcesOf } from '../support/loaded-sources.js'
 import { CLI } from '../support/run-cli.js'
+import { tempDir } from '../support/temp-dir.js'
 
 const exec = promisify(execFile)
 const TRACER = join(import.meta.dirname, '..', 'support', 'trace-imports.mjs')
@@ -14,7 +15,7 @@ const TRACER = join(import.meta.dirname, '..', 'support', 'trace-imports.mjs')
 async function loadedModules(
   args: string[],
 ): Promise<{ modules: string[]; sources: string[]; stdout: string }> {
-  const file = join(mkdtempSync(join(tmpdir(), 'apictl-trace-')), 'imports.txt')
+  const file = join(tempDir('apictl-trace-'), 'imports.txt')
   const { stdout } = await exec(process.execPath, ['--import', TRACER, CLI, ...args], {
     env: { PATH: process.env.PATH, TRACE_IMPORTS_FILE: file, APICTL_CONFIG_DIR: join(tmpdir(), 'none') },
   })

@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { runNode } from '../support/run-cli.js'
+import { tempDir } from '../support/temp-dir.js'
 
 const DIST = pathToFileURL(join(import.meta.dirname, '..', '..', 'dist', 'index.js')).href
 
@@ -23,7 +23,7 @@ interface ScriptRun {
  * process, whatever the machine's load did to its start-up.
  */
 async function runScript(body: string): Promise<ScriptRun> {
-  const dir = mkdtempSync(join(tmpdir(), 'apictl-lib-script-'))
+  const dir = tempDir('apictl-lib-script-')
   const file = join(dir, 'script.mjs')
   writeFileSync(
     file,

@@ -1,10 +1,9 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/index.js'
+import { tempDir } from '../support/temp-dir.js'
 
-const home = mkdtempSync(join(tmpdir(), 'apictl-lib-'))
+const home = tempDir('apictl-lib-')
 const env = {
   HOME: home,
   APICTL_CONFIG_DIR: join(home, 'config'),

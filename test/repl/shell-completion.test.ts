@@ -1,15 +1,15 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CLI, isolatedEnv, runCli } from '../support/run-cli.js'
+import { tempDir } from '../support/temp-dir.js'
 
 const has = (shell: string) => spawnSync(shell, ['-c', 'true']).status === 0
 
 /** What bash's completion function offers for a command line (the last word is the one being completed). */
 function bashComplete(script: string, line: string): string[] {
-  const file = join(mkdtempSync(join(tmpdir(), 'apictl-completion-')), 'apictl.bash')
+  const file = join(tempDir('apictl-completion-'), 'apictl.bash')
   writeFileSync(file, script)
   const words = line.split(' ')
   const program = `source ${JSON.stringify(file)}
@@ -24,7 +24,7 @@ _apictl; printf '%s\\n' "\${COMPREPLY[@]}"`
  * `zsh -f`) replaced by stand-ins that print the offers matching the word being completed.
  */
 function zshComplete(script: string, line: string): string[] {
-  const folder = mkdtempSync(join(tmpdir(), 'apictl-completion-'))
+  const folder = tempDir('apictl-completion-')
   writeFileSync(join(folder, 'apictl.zsh'), script)
   const harness = join(folder, 'harness.zsh')
   writeFileSync(
@@ -45,7 +45,7 @@ exit 0 # the stand-ins end on a failed match; what they printed is the answer
 
 /** What fish offers for a command line (`complete -C`), names only, with `apictl` on PATH running this CLI. */
 function fishComplete(script: string, line: string, env: Record<string, string | undefined>): string[] {
-  const folder = mkdtempSync(join(tmpdir(), 'apictl-completion-'))
+  const folder = tempDir('apictl-completion-')
   writeFileSync(join(folder, 'apictl.fish'), script)
   writeFileSync(
     join(folder, 'apictl'),
@@ -117,7 +117,7 @@ describe('apictl completion bash|zsh|fish: shell completion generated from the c
       ['fish', fish],
     ] as const) {
       if (!has(shell)) continue
-      const file = join(mkdtempSync(join(tmpdir(), 'apictl-completion-')), `apictl.${shell}`)
+      const file = join(tempDir('apictl-completion-'), `apictl.${shell}`)
       writeFileSync(file, script)
       expect(spawnSync(shell, ['-n', file]).status).toBe(0)
     }

@@ -1,10 +1,11 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { isolatedEnv } from '../support/run-cli.js'
 import { normalise, runReplScript } from './support/run-repl-script.js'
 
-const CASES = join(import.meta.dirname, '..', '..', 'fixtures', 'repl')
+const ROOT = join(import.meta.dirname, '..', '..')
+const CASES = join(ROOT, 'fixtures', 'repl')
 const UPDATE = process.env.UPDATE_GOLDEN === '1'
 
 /**
@@ -13,7 +14,9 @@ const UPDATE = process.env.UPDATE_GOLDEN === '1'
  * run one after the other with the same config dir, which starts with the
  * folder's config.json when it has one) and transcript.golden,
  * what they print, stdout and stderr interleaved, with the port, times and
- * config dir normalised. UPDATE_GOLDEN=1 rewrites the golden files.
+ * config dir normalised. A missing golden file fails its case: a test run
+ * never writes one. `UPDATE_GOLDEN=1 npx vitest run test/repl/transcripts.test.ts`
+ * writes them on purpose, for review with `git diff fixtures/repl`.
  */
 describe('REPL transcripts (scripted stdin against the embedded server)', () => {
   for (const name of readdirSync(CASES).sort()) {
@@ -27,6 +30,7 @@ describe('REPL transcripts (scripted stdin against the embedded server)', () => 
       const sessions = readdirSync(folder)
         .filter((file) => /^session-\d+\.txt$/.test(file))
         .sort()
+      expect(sessions, `${relative(ROOT, folder)} has no session-1.txt`).not.toEqual([])
       const parts: string[] = []
       for (const session of sessions) {
         const run = await runReplScript(readFileSync(join(folder, session), 'utf8'), env)
@@ -36,7 +40,11 @@ describe('REPL transcripts (scripted stdin against the embedded server)', () => 
       }
       const transcript = parts.join('\n')
       const golden = join(folder, 'transcript.golden')
-      if (UPDATE || !existsSync(golden)) writeFileSync(golden, transcript)
+      if (UPDATE) writeFileSync(golden, transcript)
+      expect(
+        existsSync(golden),
+        `${relative(ROOT, golden)} is missing; write it with UPDATE_GOLDEN=1 and review it`,
+      ).toBe(true)
       expect(transcript).toBe(readFileSync(golden, 'utf8'))
     })
   }

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { tempDir } from './temp-dir.js'
 
 export const CLI = join(import.meta.dirname, '..', '..', 'bin', 'apictl.cjs')
 
@@ -24,7 +23,7 @@ export interface CliOptions {
 export function isolatedEnv(
   extra: Record<string, string | undefined> = {},
 ): Record<string, string | undefined> {
-  const home = mkdtempSync(join(tmpdir(), 'apictl-test-'))
+  const home = tempDir('apictl-test-')
   return {
     PATH: process.env.PATH,
     HOME: home,

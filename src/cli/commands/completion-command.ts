@@ -1,8 +1,8 @@
 import { Argument, type Command } from 'commander'
 import type { Context } from '../../core/context.js'
-import type { SetExitCode } from '../program.js'
+import { returningExitCode } from '../exit-code-action.js'
 
-export function registerCompletionCommand(program: Command, ctx: Context, setExitCode: SetExitCode): void {
+export function registerCompletionCommand(program: Command, ctx: Context): void {
   program
     .command('completion')
     .description('print shell completion for apictl: apictl completion bash|zsh|fish')
@@ -16,14 +16,16 @@ Load it:
   zsh    source <(apictl completion zsh)              (add the line to ~/.zshrc)
   fish   apictl completion fish > ~/.config/fish/completions/apictl.fish`,
     )
-    .action(async (shell: 'bash' | 'zsh' | 'fish', _options: unknown, command: Command) => {
-      const [{ commandSpecs }, scripts] = await Promise.all([
-        import('./completion-spec.js'),
-        import('./completion-scripts.js'),
-      ])
-      const specs = commandSpecs(command.parent!)
-      const write = { bash: scripts.bashScript, zsh: scripts.zshScript, fish: scripts.fishScript }[shell]
-      ctx.stdout.write(write(specs))
-      setExitCode(0)
-    })
+    .action(
+      returningExitCode(async (shell: 'bash' | 'zsh' | 'fish', _options: unknown, command: Command) => {
+        const [{ commandSpecs }, scripts] = await Promise.all([
+          import('./completion-spec.js'),
+          import('./completion-scripts.js'),
+        ])
+        const specs = commandSpecs(command.parent!)
+        const write = { bash: scripts.bashScript, zsh: scripts.zshScript, fish: scripts.fishScript }[shell]
+        ctx.stdout.write(write(specs))
+        return 0
+      }),
+    )
 }

@@ -4,7 +4,7 @@ import { ExitCode } from '../../core/exit-codes.js'
 import { inquirerPrompter } from '../../prompt/inquirer-prompter.js'
 import type { Prompter } from '../../prompt/prompter.js'
 import { buildOperation } from '../../protocols/graphql/client/builder/build-operation.js'
-import { executeDocument, withGqlSession } from './gql.js'
+import { sendDocument, withGqlClient } from './gql.js'
 import { subscribeDocument } from './gql-subscribe.js'
 
 /**
@@ -23,11 +23,11 @@ export async function runGqlBuild(
       hint: "Run it in a terminal, or write the document yourself: apictl gql '{ items { id name } }'",
     })
   }
-  return withGqlSession({ ...raw, validate: true }, ctx, async (session) => {
+  return withGqlClient({ ...raw, validate: true }, ctx, async (gql) => {
     const prompter = scripted ?? terminalPrompter(ctx)
-    const loaded = await session.schema()
+    const loaded = await gql.client.schema(gql.settings)
     if (loaded === undefined) {
-      throw new UsageError(`gql build needs the schema of ${session.endpoint}, and none is cached.`, {
+      throw new UsageError(`gql build needs the schema of ${gql.endpoint}, and none is cached.`, {
         hint: 'Run it without --dry-run/--curl once (or apictl gql schema), or pass --schema FILE.graphql.',
       })
     }
@@ -40,11 +40,11 @@ export async function runGqlBuild(
       return ExitCode.Interrupted
     }
     ctx.stdout.write(`${built.document}\n`)
-    const question = session.offline
-      ? `Print the request for this ${built.operation} (${session.common.curl ? '--curl' : '--dry-run'}: nothing is sent)?`
+    const question = gql.client.offline
+      ? `Print the request for this ${built.operation} (${gql.settings.common.curl ? '--curl' : '--dry-run'}: nothing is sent)?`
       : built.operation === 'subscription'
-        ? `Subscribe at ${session.endpoint} (Ctrl-C stops)?`
-        : `Send this ${built.operation} to ${session.endpoint}?`
+        ? `Subscribe at ${gql.endpoint} (Ctrl-C stops)?`
+        : `Send this ${built.operation} to ${gql.endpoint}?`
     let answer: boolean
     try {
       answer = await prompter.confirm(question, true)
@@ -54,8 +54,8 @@ export async function runGqlBuild(
     }
     if (!answer) return ExitCode.Ok
     const document = { text: built.document, name: 'built document' }
-    if (built.operation === 'subscription') return await subscribeDocument(session, document, ctx)
-    return await executeDocument(session, document, ctx)
+    if (built.operation === 'subscription') return await subscribeDocument(gql, document)
+    return await sendDocument(gql, document)
   })
 }
 

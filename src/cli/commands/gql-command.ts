@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander'
 import type { Context } from '../../core/context.js'
 import { addCommonOptions } from '../../options/common-options.js'
-import type { SetExitCode } from '../program.js'
+import { returningExitCode } from '../exit-code-action.js'
 
 /** `apictl gql` options, as commander hands them over (subcommands see the parent's through optsWithGlobals). */
 export interface GqlCommandOptions {
@@ -20,7 +20,7 @@ export interface GqlCommandOptions {
   count?: number
 }
 
-export function registerGqlCommand(program: Command, ctx: Context, setExitCode: SetExitCode): void {
+export function registerGqlCommand(program: Command, ctx: Context): void {
   const gql = program
     .command('gql')
     .description('send a GraphQL query or mutation: apictl gql [QUERY]')
@@ -55,36 +55,44 @@ Examples:
   $ apictl gql build                           build a query interactively
   $ apictl gql subscribe 'subscription { itemChanged { type item { id name } } }' --count 1`,
     )
-    .action(async (query: string | undefined, _options: unknown, command: Command) => {
-      const { runGql } = await import('./gql.js')
-      setExitCode(await runGql(query, command.opts(), ctx))
-    })
+    .action(
+      returningExitCode(async (query: string | undefined, _options: unknown, command: Command) => {
+        const { runGql } = await import('./gql.js')
+        return await runGql(query, command.opts(), ctx)
+      }),
+    )
 
   subcommand(gql, 'schema', 'print the schema as SDL (-o json: the introspection result)')
     .option('--refresh', 'fetch the schema again instead of using the cached copy')
-    .action(async (_options: unknown, command: Command) => {
-      const { runGqlSchema } = await import('./gql-schema.js')
-      setExitCode(await runGqlSchema(command.optsWithGlobals(), ctx))
-    })
+    .action(
+      returningExitCode(async (_options: unknown, command: Command) => {
+        const { runGqlSchema } = await import('./gql-schema.js')
+        return await runGqlSchema(command.optsWithGlobals(), ctx)
+      }),
+    )
   subcommand(gql, 'validate', 'validate a document against the schema; send nothing')
     .argument('[query]', 'the document; else -f FILE, else stdin')
-    .action(async (query: string | undefined, _options: unknown, command: Command) => {
-      const { runGqlValidate } = await import('./gql-validate.js')
-      setExitCode(await runGqlValidate(query, command.optsWithGlobals(), ctx))
-    })
+    .action(
+      returningExitCode(async (query: string | undefined, _options: unknown, command: Command) => {
+        const { runGqlValidate } = await import('./gql-validate.js')
+        return await runGqlValidate(query, command.optsWithGlobals(), ctx)
+      }),
+    )
   subcommand(gql, 'build', 'build a query or mutation interactively from the schema, then send it').action(
-    async (_options: unknown, command: Command) => {
+    returningExitCode(async (_options: unknown, command: Command) => {
       const { runGqlBuild } = await import('./gql-build.js')
-      setExitCode(await runGqlBuild(command.optsWithGlobals(), ctx))
-    },
+      return await runGqlBuild(command.optsWithGlobals(), ctx)
+    }),
   )
   subcommand(gql, 'subscribe', 'run a subscription over graphql-ws, printing events as they arrive')
     .argument('[subscription]', 'the document; else -f FILE, else stdin')
     .option('--count <n>', 'stop after N events', positiveInteger)
-    .action(async (query: string | undefined, _options: unknown, command: Command) => {
-      const { runGqlSubscribe } = await import('./gql-subscribe.js')
-      setExitCode(await runGqlSubscribe(query, command.optsWithGlobals(), ctx))
-    })
+    .action(
+      returningExitCode(async (query: string | undefined, _options: unknown, command: Command) => {
+        const { runGqlSubscribe } = await import('./gql-subscribe.js')
+        return await runGqlSubscribe(query, command.optsWithGlobals(), ctx)
+      }),
+    )
 }
 
 /** A gql subcommand: the parent's options (-e, -H, -o, …) apply, given before or after its name. */

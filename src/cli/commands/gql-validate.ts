@@ -1,12 +1,8 @@
-import { Kind, type OperationDefinitionNode } from 'graphql'
-import { type Context, colourEnabled } from '../../core/context.js'
+import type { Context } from '../../core/context.js'
 import { ExitCode } from '../../core/exit-codes.js'
-import { checkOperation } from '../../protocols/graphql/client/check-operation.js'
-import { parseDocument } from '../../protocols/graphql/client/parse-document.js'
-import { validateDocument } from '../../protocols/graphql/client/validate-document.js'
-import { createTheme } from '../../render/theme.js'
-import { withGqlSession } from './gql.js'
-import { readDocument, readVariablesOption } from './gql-input.js'
+import { printValidDocument } from '../../render/print-graphql-validation.js'
+import { documentSettings, withGqlClient } from './gql.js'
+import { readDocument } from './gql-input.js'
 
 /**
  * `apictl gql validate [QUERY]`: the checks `apictl gql` makes before
@@ -19,46 +15,13 @@ export async function runGqlValidate(
   raw: Record<string, unknown>,
   ctx: Context,
 ): Promise<number> {
-  return withGqlSession(
+  return withGqlClient(
     raw,
     ctx,
-    async (session) => {
-      const { options } = session
-      const source = await readDocument(query, options.file, ctx)
-      const parsed = parseDocument(source)
-      const loaded = options.validate ? await session.schema() : undefined
-      const variables = await readVariablesOption(options.variables, ctx)
-      const operations = parsed.document.definitions.filter(
-        (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
-      )
-      if (
-        options.operation !== undefined ||
-        variables !== undefined ||
-        (options.var ?? []).length > 0 ||
-        operations.length === 1
-      ) {
-        checkOperation(parsed, {
-          schema: loaded?.schema,
-          schemaHint: loaded?.hint,
-          operationName: options.operation,
-          variables,
-          variableOptions: options.var,
-        })
-      } else if (loaded) {
-        validateDocument(loaded.schema, parsed, loaded.hint)
-      }
-      const names = operations.map((operation) =>
-        operation.name
-          ? `${operation.operation} ${operation.name.value}`
-          : `anonymous ${operation.operation}`,
-      )
-      const against = loaded
-        ? `checked against ${loaded.description}`
-        : 'syntax only, not checked against a schema'
-      const green = createTheme(colourEnabled(ctx.stderr, ctx.env, session.common.colour)).status(200)
-      ctx.stderr.write(
-        `${green('valid')}: ${names.join(', ') || 'fragments only'} in ${source.name}; ${against}\n`,
-      )
+    async (gql) => {
+      const source = await readDocument(query, gql.options.file, ctx)
+      const checked = await gql.client.validate(source, await documentSettings(gql))
+      printValidDocument(checked, source.name, ctx, gql.settings.common.colour)
       return ExitCode.Ok
     },
     { sends: false },

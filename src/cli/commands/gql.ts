@@ -1,129 +1,114 @@
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
-import { type GqlSession, openGqlSession } from '../../exchange/graphql/gql-session.js'
-import { runExchange } from '../../exchange/run-exchange.js'
-import { buildGraphQLRequest } from '../../protocols/graphql/client/build-graphql-request.js'
-import { checkOperation } from '../../protocols/graphql/client/check-operation.js'
+import { GraphQLClient } from '../../exchange/graphql/graphql-client.js'
+import type {
+  DocumentSettings,
+  GraphQLWords,
+  OperationType,
+} from '../../exchange/graphql/graphql-settings.js'
+import { openTarget } from '../../exchange/open-target.js'
+import { normalizeCommonOptions } from '../../options/common-options.js'
 import { type DocumentSource, isGraphQLDocumentError } from '../../protocols/graphql/client/document-error.js'
-import { parseDocument } from '../../protocols/graphql/client/parse-document.js'
-import { sendGraphQLRequest } from '../../protocols/graphql/client/send-graphql-request.js'
+import { noteServeDefault } from '../../render/note-serve-default.js'
 import { printDocumentError } from '../../render/print-graphql-problems.js'
 import { printGraphQLResult } from '../../render/print-graphql-result.js'
-import { readDocument, readVariablesOption } from './gql-input.js'
+import type { GqlCommandOptions } from './gql-command.js'
+import { inCwd, readDocument, readVariablesOption } from './gql-input.js'
 
-/** `apictl gql [QUERY]`: read → parse → validate → build → send (graphql-request over the transport) → print → exit code. */
+/** `apictl gql [QUERY]`: read the document; the client checks, prepares and sends it; print the outcome. */
 export async function runGql(
   query: string | undefined,
   raw: Record<string, unknown>,
   ctx: Context,
 ): Promise<number> {
-  return withGqlSession(raw, ctx, async (session) => {
-    const source = await readDocument(query, session.options.file, ctx)
-    return await executeDocument(session, source, ctx)
-  })
-}
-
-/** Checks a document and, unless --dry-run/--curl stop it, sends it and prints the result. */
-export async function executeDocument(
-  session: GqlSession,
-  source: DocumentSource,
-  ctx: Context,
-): Promise<number> {
-  const { options, common } = session
-  const checked = await checkSessionDocument(session, source, ctx)
-  if (checked.type === 'subscription') {
-    throw new UsageError('This is a subscription; it runs over a WebSocket.', {
-      hint: `Run it with apictl gql subscribe (same arguments).`,
-    })
-  }
-  if (options.get && checked.type === 'mutation') {
-    throw new UsageError('--get sends queries only; a mutation must be a POST.', {
-      hint: 'Drop --get.',
-    })
-  }
-  const call = session.call({
-    query: source.text,
-    variables: checked.variables,
-    operationName: checked.name,
-    method: options.get ? 'GET' : 'POST',
-  })
-  return runExchange(
-    {
-      request: buildGraphQLRequest(call),
-      common,
-      profile: session.profile,
-      send: (_request, transport) => sendGraphQLRequest(call, transport),
-      present: (result) => printGraphQLResult(result, common, ctx, source),
-      label: `${call.method} ${call.url}`,
-    },
-    ctx,
+  return withGqlClient(raw, ctx, async (gql) =>
+    sendDocument(gql, await readDocument(query, gql.options.file, ctx)),
   )
 }
 
-/** --dry-run/--curl with no schema at hand: the document was only parsed. */
-/** Parses the document and checks it against the session's schema (unless --no-validate) and variables. */
-export async function checkSessionDocument(session: GqlSession, source: DocumentSource, ctx: Context) {
-  const { options } = session
-  const parsed = parseDocument(source)
-  const loaded = options.validate ? await session.schema() : undefined
-  if (options.validate && loaded === undefined) noteNotValidated(session, ctx)
-  const checked = checkOperation(parsed, {
-    schema: loaded?.schema,
-    schemaHint: loaded?.hint,
-    operationName: options.operation,
-    variables: await readVariablesOption(options.variables, ctx),
-    variableOptions: options.var,
-  })
-  if (checked.undeclared.length > 0) {
-    const names = checked.undeclared.map((name) => `$${name}`).join(', ')
-    const operation = checked.name === undefined ? 'the operation' : `operation ${checked.name}`
-    ctx.stderr.write(
-      `warning: --variables gives ${names}, which ${operation} does not declare (sent anyway).\n`,
-    )
-  }
-  return checked
+/** One CLI run's client (disk cache, no memory: one run) and the settings its options make. */
+export interface GqlRun {
+  client: GraphQLClient
+  options: GqlCommandOptions
+  settings: DocumentSettings
+  /** The endpoint's URL, for messages. */
+  endpoint: string
+  /** The endpoint is the local profile's embedded server (over the local store). */
+  embedded: boolean
+  ctx: Context
 }
 
-export function noteNotValidated(session: GqlSession, ctx: Context): void {
-  ctx.stderr.write(
-    session.cachesSchema
-      ? `note: not validated against the schema: none is cached for ${session.endpoint}, and --dry-run/--curl send nothing (apictl gql schema fetches and caches it).\n`
-      : 'note: not validated against the schema: --dry-run/--curl do not start the built-in server (--schema FILE validates offline).\n',
+/** Checks a document and, unless --dry-run/--curl stop it, sends it and prints the outcome; also `gql build`'s. */
+export async function sendDocument(gql: GqlRun, source: DocumentSource): Promise<number> {
+  const { client, ctx } = gql
+  const settings = await documentSettings(gql)
+  const checked = await client.check(source, { ...settings, accepts: refuseSubscription })
+  return client.exchange(client.prepare(checked), settings, (result) =>
+    printGraphQLResult(result, settings.common, ctx, source),
   )
+}
+
+/** The run's settings with --variables read (JSON, or @file). */
+export async function documentSettings(gql: GqlRun): Promise<DocumentSettings> {
+  return { ...gql.settings, variables: await readVariablesOption(gql.options.variables, gql.ctx) }
+}
+
+function refuseSubscription(type: OperationType): void {
+  if (type !== 'subscription') return
+  throw new UsageError('This is a subscription; it runs over a WebSocket.', {
+    hint: 'Run it with apictl gql subscribe (same arguments).',
+  })
+}
+
+const CLI_WORDS: GraphQLWords = {
+  noEndpoint: (profile) => `Pass -e URL, or set one: apictl profile add ${profile} --graphql URL`,
 }
 
 /**
- * Runs a gql command with its session (profile, endpoint, schema access),
- * closing the session afterwards and printing a document error with its
- * source line and caret.
+ * Runs a gql command with its client, closing the target (the embedded
+ * server) afterwards, and prints a document error with its source line and
+ * caret, coloured as the command asks. `sends: false`: the command sends
+ * nothing itself (gql validate), so with --schema it needs no server.
  */
-export function withGqlSession(
+export async function withGqlClient(
   raw: Record<string, unknown>,
   ctx: Context,
-  run: (session: GqlSession) => Promise<number>,
+  run: (gql: GqlRun) => Promise<number>,
   opening: { sends?: boolean } = {},
 ): Promise<number> {
-  return reportingDocumentErrors(raw, ctx, async () => {
-    const session = await openGqlSession(raw, ctx, opening)
-    try {
-      return await run(session)
-    } finally {
-      await session.close()
-    }
-  })
-}
-
-/** Runs a gql command, printing a document error (with source line and caret) as the CLI's error boundary would, but coloured. */
-async function reportingDocumentErrors(
-  raw: Record<string, unknown>,
-  ctx: Context,
-  run: () => Promise<number>,
-): Promise<number> {
   try {
-    return await run()
+    const common = normalizeCommonOptions(raw as unknown as Parameters<typeof normalizeCommonOptions>[0])
+    const options = raw as unknown as GqlCommandOptions
+    const needsNoEndpoint =
+      opening.sends === false && (options.schema !== undefined || options.validate === false)
+    const offline = common.dryRun || common.curl || needsNoEndpoint
+    const target = await openTarget(
+      { profileName: common.profile, send: !offline && options.endpoint === undefined },
+      ctx,
+    )
+    try {
+      if (target.builtin && offline && options.endpoint === undefined) noteServeDefault(ctx)
+      const client = new GraphQLClient({ target, ctx, memory: false, offline, words: CLI_WORDS })
+      const settings: DocumentSettings = {
+        common,
+        endpoint: options.endpoint,
+        validate: options.validate,
+        schemaFile: options.schema === undefined ? undefined : inCwd(options.schema, ctx),
+        operationName: options.operation,
+        variableOptions: options.var,
+        get: options.get,
+      }
+      const { url } = await client.endpoint(settings)
+      const embedded = target.builtin && options.endpoint === undefined
+      return await run({ client, options, settings, endpoint: url, embedded, ctx })
+    } finally {
+      await target.close()
+    }
   } catch (error) {
-    if (isGraphQLDocumentError(error))
-      return printDocumentError(error, ctx, raw.color === false ? false : undefined)
+    if (isGraphQLDocumentError(error)) {
+      printDocumentError(error, ctx, raw.color === false ? false : undefined)
+      return error.exitCode
+    }
     throw error
   }
 }

@@ -1,8 +1,8 @@
 import type { Command } from 'commander'
 import type { Context } from '../../core/context.js'
-import type { SetExitCode } from '../program.js'
+import { returningExitCode } from '../exit-code-action.js'
 
-export function registerProfileCommand(program: Command, ctx: Context, setExitCode: SetExitCode): void {
+export function registerProfileCommand(program: Command, ctx: Context): void {
   const profile = program
     .command('profile')
     .description('manage profiles: named targets (REST, GraphQL, SOAP URLs), headers and auth')
@@ -18,18 +18,22 @@ Examples:
   profile
     .command('list')
     .description('list profiles; * marks the active one')
-    .action(async () => {
-      const { runProfileList } = await import('./profile.js')
-      setExitCode(await runProfileList(ctx))
-    })
+    .action(
+      returningExitCode(async () => {
+        const { runProfileList } = await import('./profile.js')
+        return await runProfileList(ctx)
+      }),
+    )
   profile
     .command('show <name>')
     .description('show one profile (secrets redacted)')
     .option('-o, --output <format>', 'pretty or json', 'pretty')
-    .action(async (name: string, options: { output?: 'json' | 'pretty' }) => {
-      const { runProfileShow } = await import('./profile.js')
-      setExitCode(await runProfileShow(name, options, ctx))
-    })
+    .action(
+      returningExitCode(async (name: string, options: { output?: 'json' | 'pretty' }) => {
+        const { runProfileShow } = await import('./profile.js')
+        return await runProfileShow(name, options, ctx)
+      }),
+    )
   profile
     .command('add <name>')
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal syntax users type
@@ -51,29 +55,37 @@ Examples:
     .option('--scope <scope>', 'OAuth 2.0 scope')
     .option('--timeout <seconds>', 'default time limit', Number)
     .option('--insecure', 'skip TLS verification for this profile')
-    .action(async (name: string, options: Record<string, unknown>) => {
-      const { runProfileAdd } = await import('./profile.js')
-      setExitCode(await runProfileAdd(name, options, ctx))
-    })
+    .action(
+      returningExitCode(async (name: string, options: Record<string, unknown>) => {
+        const { runProfileAdd } = await import('./profile.js')
+        return await runProfileAdd(name, options, ctx)
+      }),
+    )
   profile
     .command('use <name>')
     .description('make a profile the active one')
-    .action(async (name: string) => {
-      const { runProfileUse } = await import('./profile.js')
-      setExitCode(await runProfileUse(name, ctx))
-    })
+    .action(
+      returningExitCode(async (name: string) => {
+        const { runProfileUse } = await import('./profile.js')
+        return await runProfileUse(name, ctx)
+      }),
+    )
   profile
     .command('remove <name>')
     .description('remove a profile')
-    .action(async (name: string) => {
-      const { runProfileRemove } = await import('./profile.js')
-      setExitCode(await runProfileRemove(name, ctx))
-    })
+    .action(
+      returningExitCode(async (name: string) => {
+        const { runProfileRemove } = await import('./profile.js')
+        return await runProfileRemove(name, ctx)
+      }),
+    )
   profile
     .command('reset <name>')
     .description("put the built-in local profile's store back to the seed (its items last across commands)")
-    .action(async (name: string) => {
-      const { runProfileReset } = await import('./profile.js')
-      setExitCode(await runProfileReset(name, ctx))
-    })
+    .action(
+      returningExitCode(async (name: string) => {
+        const { runProfileReset } = await import('./profile.js')
+        return await runProfileReset(name, ctx)
+      }),
+    )
 }

@@ -1,13 +1,13 @@
 import type { Command } from 'commander'
 import type { Context } from '../../core/context.js'
-import type { SetExitCode } from '../program.js'
+import { returningExitCode } from '../exit-code-action.js'
 
 export interface ReplCommandOptions {
   profile?: string
   echo?: boolean
 }
 
-export function registerReplCommand(program: Command, ctx: Context, setExitCode: SetExitCode): void {
+export function registerReplCommand(program: Command, ctx: Context): void {
   program
     .command('repl')
     .description(
@@ -29,8 +29,10 @@ In the session (.help lists everything; Tab completes):
 Not on a terminal it reads lines from stdin, prints each result and exits 0 at the end:
   $ printf 'get /v1/items/1\\ngql { itemCount }\\n' | apictl repl`,
     )
-    .action(async (options: ReplCommandOptions) => {
-      const { runRepl } = await import('./repl.js')
-      setExitCode(await runRepl({ profileName: options.profile, echo: options.echo === true }, ctx))
-    })
+    .action(
+      returningExitCode(async (options: ReplCommandOptions) => {
+        const { runRepl } = await import('./repl.js')
+        return await runRepl({ profileName: options.profile, echo: options.echo === true }, ctx)
+      }),
+    )
 }

@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander'
 import type { Context } from '../../core/context.js'
 import { addCommonOptions } from '../../options/common-options.js'
-import type { SetExitCode } from '../program.js'
+import { returningExitCode } from '../exit-code-action.js'
 
 export interface RestCommandOptions {
   data?: string
@@ -15,7 +15,7 @@ export interface RestCommandOptions {
   follow?: boolean
 }
 
-export function registerRestCommand(program: Command, ctx: Context, setExitCode: SetExitCode): void {
+export function registerRestCommand(program: Command, ctx: Context): void {
   const rest = program
     .command('rest')
     .description('send a REST request: apictl rest METHOD URL-OR-PATH [ITEM ...]')
@@ -51,15 +51,18 @@ Examples:
 the conventions are advice, never an error. Before a request the same
 findings go to stderr; --no-lint silences them.`,
     )
-    .action(async (method: string, target: string, items: string[], options: Record<string, unknown>) => {
-      if (method.toLowerCase() === 'lint') {
-        const { runRestLint } = await import('./rest-lint.js')
-        setExitCode(await runRestLint([target, ...items], ctx))
-        return
-      }
-      const { runRest } = await import('./rest.js')
-      setExitCode(await runRest(method, target, items, options, ctx))
-    })
+    .action(
+      returningExitCode(
+        async (method: string, target: string, items: string[], options: Record<string, unknown>) => {
+          if (method.toLowerCase() === 'lint') {
+            const { runRestLint } = await import('./rest-lint.js')
+            return await runRestLint([target, ...items], ctx)
+          }
+          const { runRest } = await import('./rest.js')
+          return await runRest(method, target, items, options, ctx)
+        },
+      ),
+    )
 }
 
 function positiveInteger(value: string): number {

@@ -1,5 +1,6 @@
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
+import { lintPath } from '../../protocols/rest/path-lint.js'
 import { printLintWarnings } from '../../render/print-lint-warnings.js'
 
 /**
@@ -13,7 +14,8 @@ export async function runRestLint(paths: string[], ctx: Context): Promise<number
     })
   }
   const path = paths[0]!.replace(/^https?:\/\/[^/]+/i, '') || '/'
-  const count = printLintWarnings(path, ctx, undefined, ctx.stdout)
-  if (count === 0) ctx.stdout.write(`${path}: follows the conventions\n`)
+  const lint = lintPath(path)
+  printLintWarnings(path, lint, ctx, undefined, ctx.stdout)
+  if (lint.warnings.length === 0) ctx.stdout.write(`${path}: follows the conventions\n`)
   return 0
 }

@@ -1,5 +1,4 @@
 import type { Context } from '../../core/context.js'
-import { exitCodeForStatus } from '../../core/exit-codes.js'
 import { openTarget } from '../../exchange/open-target.js'
 import { prepareRestRequest } from '../../exchange/rest/prepare-rest-request.js'
 import { runExchange } from '../../exchange/run-exchange.js'
@@ -67,7 +66,6 @@ export async function runRest(
             merged: result.items,
             followRedirects: options.follow === true,
           })
-          return exitCodeForStatus(result.result.status)
         },
       },
       ctx,

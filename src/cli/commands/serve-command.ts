@@ -1,8 +1,8 @@
 import { type Command, InvalidArgumentError } from 'commander'
 import type { Context } from '../../core/context.js'
-import type { SetExitCode } from '../program.js'
+import { returningExitCode } from '../exit-code-action.js'
 
-export function registerServeCommand(program: Command, ctx: Context, setExitCode: SetExitCode): void {
+export function registerServeCommand(program: Command, ctx: Context): void {
   program
     .command('serve')
     .description('run the reference server (REST /v1 /v2, GraphQL /graphql, SOAP /soap) over one store')
@@ -28,10 +28,12 @@ Examples:
   $ curl -i http://127.0.0.1:4000/v1/items/1`,
     )
     .action(
-      async (options: { port: number; host: string; data?: string; seed?: string; quiet?: boolean }) => {
-        const { runServe } = await import('./serve.js')
-        setExitCode(await runServe(options, ctx))
-      },
+      returningExitCode(
+        async (options: { port: number; host: string; data?: string; seed?: string; quiet?: boolean }) => {
+          const { runServe } = await import('./serve.js')
+          return await runServe(options, ctx)
+        },
+      ),
     )
 }
 

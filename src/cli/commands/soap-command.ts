@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander'
 import type { Context } from '../../core/context.js'
 import { addCommonOptions } from '../../options/common-options.js'
-import type { SetExitCode } from '../program.js'
+import { returningExitCode } from '../exit-code-action.js'
 
 /** `apictl soap …` options, as commander hands them over. */
 export interface SoapCommandOptions {
@@ -21,7 +21,7 @@ export interface SoapCommandOptions {
   method?: 'POST' | 'M-POST'
 }
 
-export function registerSoapCommand(program: Command, ctx: Context, setExitCode: SetExitCode): void {
+export function registerSoapCommand(program: Command, ctx: Context): void {
   const soap = program
     .command('soap')
     .description('call a SOAP 1.1/1.2 service: apictl soap call OPERATION [PARAM=VALUE ...]')
@@ -47,10 +47,12 @@ Examples:
   addEnvelopeOptions(call)
   addHttpOptions(call)
   addCommonOptions(call).action(
-    async (operation: string | undefined, parameters: string[], options: Record<string, unknown>) => {
-      const { runSoapCall } = await import('./soap.js')
-      setExitCode(await runSoapCall(operation, parameters, options, ctx))
-    },
+    returningExitCode(
+      async (operation: string | undefined, parameters: string[], options: Record<string, unknown>) => {
+        const { runSoapCall } = await import('./soap.js')
+        return await runSoapCall(operation, parameters, options, ctx)
+      },
+    ),
   )
 
   const ops = soap
@@ -60,10 +62,12 @@ Examples:
   ops.addOption(versionOption("only the operations of this SOAP version's binding, with their SOAPActions"))
   addCommonOptions(ops)
     .allowExcessArguments(false)
-    .action(async (options: Record<string, unknown>) => {
-      const { runSoapOps } = await import('./soap.js')
-      setExitCode(await runSoapOps(options, ctx))
-    })
+    .action(
+      returningExitCode(async (options: Record<string, unknown>) => {
+        const { runSoapOps } = await import('./soap.js')
+        return await runSoapOps(options, ctx)
+      }),
+    )
 
   const envelope = soap
     .command('envelope')
@@ -73,10 +77,10 @@ Examples:
   addTargetOptions(envelope)
   addEnvelopeOptions(envelope)
   addCommonOptions(envelope).action(
-    async (operation: string, parameters: string[], options: Record<string, unknown>) => {
+    returningExitCode(async (operation: string, parameters: string[], options: Record<string, unknown>) => {
       const { runSoapEnvelope } = await import('./soap.js')
-      setExitCode(await runSoapEnvelope(operation, parameters, options, ctx))
-    },
+      return await runSoapEnvelope(operation, parameters, options, ctx)
+    }),
   )
 
   const send = soap
@@ -87,10 +91,12 @@ Examples:
   addHttpOptions(send)
   addCommonOptions(send)
     .allowExcessArguments(false)
-    .action(async (file: string, options: Record<string, unknown>) => {
-      const { runSoapSend } = await import('./soap.js')
-      setExitCode(await runSoapSend(file, options, ctx))
-    })
+    .action(
+      returningExitCode(async (file: string, options: Record<string, unknown>) => {
+        const { runSoapSend } = await import('./soap.js')
+        return await runSoapSend(file, options, ctx)
+      }),
+    )
 }
 
 function addTargetOptions(command: Command): Command {

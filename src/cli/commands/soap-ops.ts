@@ -1,7 +1,6 @@
 import { type Context, colourEnabled } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import { operationViews } from '../../exchange/soap/operation-views.js'
-import { openSoapSession } from '../../exchange/soap/soap-session.js'
 import type { LoadedService } from '../../protocols/soap/client/load-service.js'
 import {
   boundOperation,
@@ -14,6 +13,7 @@ import {
 import type { SoapVersionId } from '../../protocols/soap/soap-version.js'
 import { formatJson } from '../../render/format-json.js'
 import { formatSoapOperations } from '../../render/format-soap-operations.js'
+import { withSoapService } from './with-soap-service.js'
 
 /** `apictl soap ops`: the WSDL's operations with their input and output elements and parameter types. */
 export async function runSoapOps(raw: Record<string, unknown>, ctx: Context): Promise<number> {
@@ -26,9 +26,8 @@ export async function runSoapOps(raw: Record<string, unknown>, ctx: Context): Pr
       },
     )
   }
-  const session = await openSoapSession(raw, ctx)
-  try {
-    const loaded = await session.discoveredService()
+  return withSoapService(raw, ctx, async (service, common, options) => {
+    const loaded = await service.discover(options.endpoint, { verbose: common.verbose })
     if (loaded === undefined) {
       throw new UsageError(
         'soap ops needs a WSDL, and there is none: no --wsdl, and the profile has no wsdl URL and no soap URL to ask for one.',
@@ -37,27 +36,25 @@ export async function runSoapOps(raw: Record<string, unknown>, ctx: Context): Pr
         },
       )
     }
-    const chosen = session.options.soap
+    const chosen = options.soap
     if (chosen !== undefined && !serviceVersions(loaded.service).includes(chosen)) {
       throw new UsageError(`The WSDL has no SOAP ${chosen} binding, so no operation to list for it.`, {
         where: loaded.location,
         hint: `Its operations are bound for SOAP ${serviceVersions(loaded.service).join(' and ') || '(none)'}; leave --soap out to list them.`,
       })
     }
-    const colour = colourEnabled(ctx.stdout, ctx.env, session.common.colour)
+    const colour = colourEnabled(ctx.stdout, ctx.env, common.colour)
     if (output === 'json') {
-      const builtin = session.builtinWsdl ? `profile ${session.profileName}` : undefined
+      const builtin = service.builtinWsdl ? `profile ${service.target.current.profileName}` : undefined
       ctx.stdout.write(`${formatJson(operationsJson(loaded.service, chosen, builtin), { colour })}\n`)
     } else {
-      const where = session.builtinWsdl
-        ? `the built-in reference server (profile ${session.profileName})`
+      const where = service.builtinWsdl
+        ? `the built-in reference server (profile ${service.target.current.profileName})`
         : undefined
       ctx.stdout.write(`${formatSoapOperations(serviceView(loaded, where, chosen), { colour })}\n`)
     }
     return 0
-  } finally {
-    await session.close()
-  }
+  })
 }
 
 /** `builtin`: where the built-in server's WSDL came from (its addresses change every run, so they are not shown). */
@@ -76,7 +73,12 @@ function serviceView(loaded: LoadedService, builtin: string | undefined, chosen:
   return { heading, operations }
 }
 
-function parameterJson(parameter: ParameterDescription): Record<string, unknown> {
+/**
+ * A parameter as JSON. A complex type described once in the WSDL's index is
+ * named by `typeRef`, its fields listed once under the output's `types`
+ * (`used` collects the ones met); an anonymous type's fields are inline.
+ */
+function parameterJson(parameter: ParameterDescription, used: Set<string>): Record<string, unknown> {
   const json: Record<string, unknown> = {
     name: parameter.name,
     type: parameter.type,
@@ -84,20 +86,44 @@ function parameterJson(parameter: ParameterDescription): Record<string, unknown>
     repeated: isRepeated(parameter),
   }
   if (parameter.namespace !== '') json.namespace = parameter.namespace
+  if (parameter.attribute) json.attribute = true
+  if (parameter.requiredChoice) json.choice = 'one of these is required'
   if (parameter.nillable) json.nillable = true
   if (parameter.enumeration) json.enumeration = parameter.enumeration
   if (parameter.documentation) json.documentation = parameter.documentation
-  if (parameter.children) json.fields = parameter.children.map(parameterJson)
+  if (parameter.typeRef !== undefined) {
+    json.typeRef = parameter.typeRef
+    used.add(parameter.typeRef)
+  } else if (parameter.children) json.fields = parameter.children.map((child) => parameterJson(child, used))
   return json
 }
 
-function messageJson(shape: MessageShape | undefined) {
+function messageJson(shape: MessageShape | undefined, used: Set<string>) {
   if (shape === undefined) return null
   return {
     element: shape.element === undefined ? null : shape.element.local,
     namespace: shape.element?.namespace ?? null,
-    parameters: shape.parameters.map(parameterJson),
+    parameters: shape.parameters.map((parameter) => parameterJson(parameter, used)),
+    ...(shape.headers === undefined
+      ? {}
+      : { headers: shape.headers.map((parameter) => parameterJson(parameter, used)) }),
+    ...(shape.encodingStyle === undefined ? {} : { encodingStyle: shape.encodingStyle }),
   }
+}
+
+/** The types the listed operations refer to, and those their fields refer to, each once. */
+function typesJson(service: ServiceDescription, used: Set<string>) {
+  const types: Record<string, unknown> = {}
+  for (const key of used) {
+    const type = service.types?.[key]
+    if (type === undefined || Object.hasOwn(types, key)) continue
+    // Fields found here add to `used` while it is being walked, so nested types come too.
+    types[key] = {
+      fields: type.fields.map((field) => parameterJson(field, used)),
+      ...(type.open ? { open: true } : {}),
+    }
+  }
+  return types
 }
 
 /**
@@ -116,6 +142,7 @@ function operationsJson(service: ServiceDescription, chosen: SoapVersionId | und
   const operations = service.operations.filter(
     (operation) => chosen === undefined || operation.bindings[chosen] !== undefined,
   )
+  const used = new Set<string>()
   return {
     service: service.name ?? null,
     targetNamespace: service.targetNamespace,
@@ -128,6 +155,7 @@ function operationsJson(service: ServiceDescription, chosen: SoapVersionId | und
       const bound = boundOperation(operation, version)!
       return {
         name: operation.name,
+        ...(operation.problem === undefined ? {} : { problem: operation.problem }),
         documentation: operation.documentation ?? null,
         versions: (['1.1', '1.2'] as const).filter((id) => operation.bindings[id] !== undefined),
         action: Object.fromEntries(
@@ -136,9 +164,10 @@ function operationsJson(service: ServiceDescription, chosen: SoapVersionId | und
           ),
         ),
         style: bound.style,
-        input: messageJson(bound.input),
-        output: messageJson(bound.output),
+        input: messageJson(bound.input, used),
+        output: messageJson(bound.output, used),
       }
     }),
+    types: typesJson(service, used),
   }
 }

@@ -16,6 +16,7 @@ import { resolveRestUrl } from '../../protocols/rest/client/resolve-rest-url.js'
 import { parseRestMethod } from '../../protocols/rest/client/rest-method.js'
 import { applyRequestItems } from '../../protocols/rest/items/apply-request-items.js'
 import { parseRequestItem } from '../../protocols/rest/items/parse-request-item.js'
+import { lintPath } from '../../protocols/rest/path-lint.js'
 import { printLintWarnings } from '../../render/print-lint-warnings.js'
 import { readDataOption } from '../read-data-option.js'
 import { type HeaderEdit, type RequestDefaults, requestDefaults } from '../request-defaults.js'
@@ -57,7 +58,7 @@ export async function prepareRestRequest(
     })
   }
   const { url, typedPath } = resolveUrl(input, ctx)
-  if (input.lint) printLintWarnings(typedPath, ctx, input.common.colour)
+  if (input.lint) printLintWarnings(typedPath, lintPath(typedPath), ctx, input.common.colour)
   const query = [...items.query]
   for (const [name, value] of [
     ['page', input.page],

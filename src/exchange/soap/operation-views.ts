@@ -24,8 +24,10 @@ export function operationViews(service: ServiceDescription, version?: SoapVersio
         {
           name: operation.name,
           input: messageText(bound.input),
+          header: headerText(bound.input),
           output: bound.output === undefined ? undefined : messageText(bound.output),
           action: bound.action === undefined ? '(none declared)' : JSON.stringify(bound.action),
+          problem: operation.problem,
         },
       ]
     })
@@ -36,7 +38,9 @@ export function operationViews(service: ServiceDescription, version?: SoapVersio
     return {
       name: operation.name,
       input: messageText(bound.input),
+      header: headerText(bound.input),
       output: bound.output === undefined ? undefined : messageText(bound.output),
+      problem: operation.problem,
       note: versions.length > 1 && only.length === 1 ? `SOAP ${only[0]} only` : undefined,
     }
   })
@@ -46,4 +50,11 @@ export function operationViews(service: ServiceDescription, version?: SoapVersio
 function messageText(shape: MessageShape): string {
   const parameters = [...shape.parameters.map(signature), ...(shape.open ? ['…'] : [])].join(', ')
   return shape.element === undefined ? parameters : `${shape.element.local}(${parameters})`
+}
+
+/** The header entries a message takes (`RequestVersion?: RequestServerVersion`), or undefined. */
+function headerText(shape: MessageShape): string | undefined {
+  return shape.headers === undefined || shape.headers.length === 0
+    ? undefined
+    : shape.headers.map(signature).join(', ')
 }

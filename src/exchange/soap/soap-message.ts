@@ -1,132 +1,156 @@
-import type { SoapCommandOptions } from '../../cli/commands/soap-command.js'
-import type { Profile } from '../../config/profile.js'
-import type { Context } from '../../core/context.js'
 import { type ApictlError, isApictlError } from '../../core/errors.js'
 import type { HttpRequest } from '../../core/exchange.js'
-import type { CommonOptions } from '../../core/request-options.js'
 import {
   chooseAction,
+  type SoapHttpMethod,
   soapEnvelopeText,
   soapHttpRequest,
 } from '../../protocols/soap/client/build-soap-request.js'
 import { headerBlocks } from '../../protocols/soap/client/header-entries.js'
 import type { LoadedService } from '../../protocols/soap/client/load-service.js'
-import { type ParameterNode, parseAssignment } from '../../protocols/soap/client/parameter-tree.js'
-import { planSoapCall, type SoapCallPlan } from '../../protocols/soap/client/plan-soap-call.js'
-import { requestDefaults } from '../request-defaults.js'
-import type { SoapSession } from './soap-session.js'
+import {
+  type ParameterAssignment,
+  type ParameterNode,
+  parseAssignment,
+  valuesToTree,
+} from '../../protocols/soap/client/parameter-tree.js'
+import type { SoapCallPlan } from '../../protocols/soap/client/plan-soap-call.js'
+import { boundOperation, type ServiceDescription } from '../../protocols/soap/client/service-description.js'
+import type { SoapVersion, SoapVersionId } from '../../protocols/soap/soap-version.js'
+import { sameName } from '../../protocols/soap/xml/qname.js'
+import type { RequestDefaults } from '../request-defaults.js'
 
-/** A call's envelope, ready to send or print. */
-export interface SoapMessage {
-  plan: SoapCallPlan
-  envelope: string
-  loaded: LoadedService | undefined
+/** What a call says about its envelope and its HTTP request (the `apictl soap call` options). */
+export interface SoapMessageOptions {
+  /** -e: the endpoint, before any other (SPEC §2). */
+  endpoint?: string | undefined
+  /** --soap: 1.1 or 1.2; default 1.1, or the WSDL's only one. */
+  soap?: SoapVersionId | undefined
+  /** --ns: the operation element's namespace instead of the WSDL's (needed without a WSDL). */
+  ns?: string | undefined
+  /** --action VALUE (may be ''), false for none at all; undefined: the WSDL's, else "". */
+  action?: string | false | undefined
+  /** `{NS}Name=value` Header entries. */
+  soapHeader?: readonly string[] | undefined
+  mustUnderstand?: boolean | undefined
+  actor?: string | undefined
+  /** USER:PASS for a WS-Security UsernameToken. */
+  wss?: string | undefined
+  encodingStyle?: string | undefined
+  method?: SoapHttpMethod | undefined
 }
 
-/**
- * Builds the envelope for `soap call` and `soap envelope`: the operation and
- * parameters checked against the WSDL (a cached WSDL that lacks them is read
- * again once before giving up), the Header from --soap-header/--wss, then the
- * codec writes it. Warns about required parameters left out.
- */
-export async function buildSoapMessage(
-  session: SoapSession,
+/** A call's parameters: `PARAM=VALUE` words, a tree (answered at the prompts), or the library's plain values. */
+export type SoapParameters = readonly string[] | ParameterNode[] | Record<string, unknown>
+
+/** The parameters as planSoapCall takes them (a fresh copy each time: planning puts them in schema order). */
+export function parameterInput(parameters: SoapParameters): ParameterAssignment[] | ParameterNode[] {
+  if (!Array.isArray(parameters)) return valuesToTree(parameters as Record<string, unknown>)
+  if (isWords(parameters)) return parameters.map(parseAssignment)
+  return structuredClone(parameters as ParameterNode[])
+}
+
+function isWords(parameters: readonly unknown[]): parameters is readonly string[] {
+  return typeof parameters[0] === 'string'
+}
+
+/** Warnings about a call that is still sent: another version's binding used, required parameters left out, header flags with no header. */
+export function messageWarnings(
+  plan: SoapCallPlan,
   operation: string,
-  parameters: readonly string[] | ParameterNode[],
-  ctx: Context,
-): Promise<SoapMessage> {
-  const { options } = session
-  const assignments =
-    parameters.length > 0 && typeof parameters[0] === 'string'
-      ? (parameters as string[]).map(parseAssignment)
-      : (parameters as ParameterNode[])
-  const plan = (loaded: LoadedService | undefined) =>
-    planSoapCall({
-      operation,
-      parameters: structuredClone(assignments),
-      version: options.soap,
-      namespace: options.ns,
-      service: loaded?.service,
-    })
-  // Without --ns the call needs a WSDL: with none configured, ask the endpoint for its own.
-  let loaded = options.ns === undefined ? await session.discoveredService() : await session.service()
-  let planned: SoapCallPlan
-  try {
-    planned = plan(loaded)
-  } catch (error) {
-    if (session.builtinWsdl || !isStale(error, loaded)) throw error
-    loaded = await session.refreshService()
-    planned = plan(loaded)
-  }
-  const operationName = planned.operation?.name
-  if (planned.operation !== undefined && planned.operation.bindings[planned.version.id] === undefined) {
-    ctx.stderr.write(
-      `warning: the WSDL binds ${operationName} for SOAP ${planned.version.id === '1.1' ? '1.2' : '1.1'} only; using that binding's message and action in a SOAP ${planned.version.id} envelope.\n`,
+  options: SoapMessageOptions,
+): string[] {
+  const warnings: string[] = []
+  const { version } = plan
+  if (plan.operation !== undefined && plan.operation.bindings[version.id] === undefined) {
+    warnings.push(
+      `warning: the WSDL binds ${plan.operation.name} for SOAP ${version.id === '1.1' ? '1.2' : '1.1'} only; using that binding's message and action in a SOAP ${version.id} envelope.`,
     )
   }
-  if (planned.missing.length > 0) {
-    ctx.stderr.write(
-      `warning: ${operation}: required ${planned.missing.length === 1 ? 'parameter' : 'parameters'} not given: ${planned.missing.join(', ')}.\n`,
+  if (plan.missing.length > 0) {
+    warnings.push(
+      `warning: ${operation}: required ${plan.missing.length === 1 ? 'parameter' : 'parameters'} not given: ${plan.missing.join(', ')}.`,
+    )
+  }
+  if (plan.emptied.length > 0) {
+    const one = plan.emptied.length === 1
+    warnings.push(
+      `note: ${operation}: ${plan.emptied.join(', ')} ${one ? 'is' : 'are'} required and ${one ? 'needs' : 'need'} no value, so ${one ? 'it is' : 'they are'} sent empty (as the schema allows).`,
     )
   }
   if ((options.mustUnderstand || options.actor !== undefined) && (options.soapHeader ?? []).length === 0) {
-    ctx.stderr.write(
-      'warning: --must-understand and --actor apply to --soap-header entries, and there are none.\n',
+    warnings.push(
+      'warning: --must-understand and --actor apply to --soap-header entries, and there are none.',
     )
   }
-  const headers = headerBlocks({
-    entries: options.soapHeader,
-    mustUnderstand: options.mustUnderstand,
-    actor: options.actor,
-    wss: options.wss,
-  })
-  const envelope = soapEnvelopeText({
-    version: planned.version,
-    body: planned.body,
+  return warnings
+}
+
+/** Pure: the envelope for a plan, with the Header: the WSDL's header parts given, then --soap-header and --wss. */
+export function writeSoapEnvelope(plan: SoapCallPlan, options: SoapMessageOptions): string {
+  const headers = [
+    ...plan.headers,
+    ...headerBlocks({
+      entries: options.soapHeader,
+      mustUnderstand: options.mustUnderstand,
+      actor: options.actor,
+      wss: options.wss,
+    }),
+  ]
+  return soapEnvelopeText({
+    version: plan.version,
+    body: plan.body,
     headers,
     encodingStyle: options.encodingStyle,
   })
-  return { plan: planned, envelope, loaded }
+}
+
+/** Pure: the HTTP request carrying an envelope (the SOAPAction given, else the WSDL's). */
+export function soapRequest(
+  version: SoapVersion,
+  url: string,
+  options: Pick<SoapMessageOptions, 'action' | 'method'>,
+  fromWsdl: string | undefined,
+  http: RequestDefaults,
+  envelope: string,
+): HttpRequest {
+  return soapHttpRequest(
+    {
+      version,
+      url,
+      action: chooseAction(version, options.action, fromWsdl),
+      method: options.method,
+      headers: http.headers,
+      unsetHeaders: http.unsetHeaders,
+      oauth2: http.oauth2,
+    },
+    envelope,
+  )
 }
 
 /** A usage error from a WSDL description read from the cache may only mean the cache is old. */
-function isStale(error: unknown, loaded: LoadedService | undefined): error is ApictlError {
+export function isStale(error: unknown, loaded: LoadedService | undefined): error is ApictlError {
   return (
     isApictlError(error) && error.exitCode === 2 && loaded?.fromCache === true && !/--ns/.test(error.message)
   )
 }
 
-/**
- * The whole SOAP call up to the HTTP request, shared by `soap call` and the
- * REPL's `soap` lines: the envelope (as buildSoapMessage), the endpoint for
- * the chosen version, the SOAPAction, and the profile's headers and auth.
- */
-export async function buildSoapCall(
-  session: SoapSession,
-  call: {
-    operation: string
-    parameters: readonly string[] | ParameterNode[]
-    options: Pick<SoapCommandOptions, 'action' | 'method'>
-  },
-  common: CommonOptions,
-  profile: Profile,
-  ctx: Context,
-): Promise<{ message: SoapMessage; url: string; request: HttpRequest }> {
-  const message = await buildSoapMessage(session, call.operation, call.parameters, ctx)
-  const version = message.plan.version
-  const url = await session.endpoint(version.id)
-  const defaults = requestDefaults(common, profile)
-  const request = soapHttpRequest(
-    {
-      version,
-      url,
-      action: chooseAction(version, call.options.action, message.plan.action),
-      method: call.options.method,
-      headers: defaults.headers,
-      unsetHeaders: defaults.unsetHeaders,
-      oauth2: defaults.oauth2,
-    },
-    message.envelope,
-  )
-  return { message, url, request }
+/** The operation whose input is this Body element (a ready envelope's), for its SOAPAction. */
+export function operationForBody(
+  service: ServiceDescription,
+  version: SoapVersionId,
+  element: { namespace: string; local: string },
+) {
+  for (const operation of service.operations) {
+    const bound = boundOperation(operation, version)
+    const input = bound?.input
+    if (
+      input?.element !== undefined
+        ? sameName(input.element, element)
+        : input?.parameters[0]?.name === element.local
+    ) {
+      return bound
+    }
+  }
+  return undefined
 }

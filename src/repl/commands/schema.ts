@@ -13,15 +13,12 @@ export const schemaCommand: ReplCommand = {
     }
   },
   async run(input, session, ctx) {
-    const [{ printSchema }, { sessionSchema }, { formatGraphQLSdl }, { colourEnabled }] = await Promise.all([
-      import('graphql'),
+    const [{ sessionSchema }, { printGraphQLSchema }] = await Promise.all([
       import('../lines/graphql-schema.js'),
-      import('../../render/format-graphql-sdl.js'),
-      import('../../core/context.js'),
+      import('../../render/print-graphql-schema.js'),
     ])
     const loaded = await sessionSchema(session, ctx, { refresh: input.words[0] === 'refresh' })
-    const colour = colourEnabled(ctx.stdout, ctx.env, undefined)
-    ctx.stdout.write(`${formatGraphQLSdl(printSchema(loaded.schema), { colour })}\n`)
+    printGraphQLSchema(loaded, {}, ctx)
     return 0
   },
   complete: (request) => (request.words.length === 0 ? ['refresh'] : []),

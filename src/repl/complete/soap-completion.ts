@@ -11,13 +11,13 @@ export async function completeSoapLine(request: CompletionRequest, session: Repl
   const values = optionValues(request.words.at(-1), SOAP_LINE_OPTIONS)
   if (values !== undefined) return values
   if (request.partial.startsWith('-')) return optionNames(SOAP_LINE_OPTIONS)
-  const [{ sessionService }, { boundOperation }, { defaultVersion }] = await Promise.all([
-    import('../lines/soap-service.js'),
+  const [{ sessionSoapService }, { boundOperation }, { defaultVersion }] = await Promise.all([
+    import('../lines/session-soap-service.js'),
     import('../../protocols/soap/client/service-description.js'),
     import('../../protocols/soap/client/plan-soap-call.js'),
   ])
-  const ctx = { ...session.ctx, signal: request.signal }
-  const loaded = await sessionService(session, ctx, { forCompletion: true })
+  const soap = await sessionSoapService(session)
+  const loaded = await soap.description({ forCompletion: true, signal: request.signal })
   if (loaded === undefined) return []
   const { service } = loaded
   const [operationName] = positionalWords(request.words, SOAP_LINE_OPTIONS)

@@ -1,28 +1,21 @@
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
-import { requestDefaults } from '../../exchange/request-defaults.js'
-import { runExchange } from '../../exchange/run-exchange.js'
-import { buildGraphQLRequest } from '../../protocols/graphql/client/build-graphql-request.js'
-import { checkOperation } from '../../protocols/graphql/client/check-operation.js'
+import type { DocumentSettings, OperationType } from '../../exchange/graphql/graphql-settings.js'
 import { isGraphQLDocumentError } from '../../protocols/graphql/client/document-error.js'
-import type { GraphQLCall } from '../../protocols/graphql/client/graphql-call.js'
-import { parseDocument } from '../../protocols/graphql/client/parse-document.js'
-import { selectOperation } from '../../protocols/graphql/client/select-operation.js'
-import { sendGraphQLRequest } from '../../protocols/graphql/client/send-graphql-request.js'
 import { printDocumentError } from '../../render/print-graphql-problems.js'
 import { printGraphQLResult } from '../../render/print-graphql-result.js'
 import type { ReplSession } from '../session.js'
 import { splitGqlLine } from '../text/graphql-text.js'
 import { splitWords } from '../text/split-words.js'
-import { graphqlEndpoint, sessionSchema } from './graphql-schema.js'
+import { lineEndpoint, sessionGraphQL } from './graphql-schema.js'
 import { commonOptions, GQL_LINE_OPTIONS, type LineValues, parseLine } from './line-options.js'
 import { inReplTerms } from './repl-terms.js'
 
 /**
- * `gql { items { id } } -o table`: the CLI's GraphQL pipeline (parse →
- * validate against the session's schema → coerce `var` values → send →
- * printGraphQLResult) on the session's endpoint; `data` becomes `last`.
- * Document errors print with their caret, as in the CLI.
+ * `gql { items { id } } -o table`: the line's options, then the session's
+ * GraphQL client checks the document (against the session's schema, with the
+ * `var` values it declares), prepares and sends it, as `apictl gql` does;
+ * `data` becomes `last`. Document errors print with their caret.
  */
 export async function runGraphQLText(text: string, session: ReplSession, ctx: Context): Promise<number> {
   const { before, document, after } = splitGqlLine(text.trim())
@@ -43,74 +36,44 @@ export async function runGraphQLText(text: string, session: ReplSession, ctx: Co
   }
   const values = mergeValues(leading.values, trailing.values)
   const common = session.requestOptions(commonOptions(values))
-  const endpoint = (values.endpoint as string | undefined) ?? graphqlEndpoint(session)
   const source = { text: document, name: 'query' }
-  try {
-    const parsed = parseDocument(source)
-    const validate = values['no-validate'] !== true
-    const loaded = validate ? await sessionSchema(session, ctx, { endpoint, common }) : undefined
-    const operationName = values.operation as string | undefined
-    const declared = new Set(
-      (selectOperation(parsed, operationName).variableDefinitions ?? []).map(
-        (definition) => definition.variable.name.value,
-      ),
-    )
-    const checked = checkOperation(parsed, {
-      schema: loaded?.schema,
-      schemaHint:
-        loaded === undefined
-          ? undefined
-          : values.endpoint === undefined
-            ? 'See the schema with .schema; Tab completes fields and arguments.'
-            : `Checked against the schema of ${endpoint}.`,
-      operationName,
-      variableOptions: [...session.graphqlVariables]
-        .filter(([name]) => declared.has(name))
-        .map(([, item]) => item),
-    })
-    if (checked.type === 'subscription') {
-      throw new UsageError('Subscriptions run over a WebSocket, which the REPL does not hold open.', {
-        hint: "Run it in a shell: apictl gql subscribe 'subscription { itemChanged { type } }' --count 1",
-      })
-    }
-    if (values.get === true && checked.type === 'mutation') {
-      throw new UsageError('--get sends queries only; a mutation must be a POST.', { hint: 'Drop --get.' })
-    }
-    const profile = session.profile()
-    const defaults = requestDefaults(common, profile)
-    const call: GraphQLCall = {
-      url: endpoint,
-      query: document,
-      variables: checked.variables,
-      operationName: checked.name,
-      method: values.get === true ? 'GET' : 'POST',
-      headers: defaults.headers,
-      unsetHeaders: defaults.unsetHeaders,
-      oauth2: defaults.oauth2,
-    }
-    return await runExchange(
-      {
-        request: buildGraphQLRequest(call),
-        common,
-        profile,
-        label: `${call.method} ${call.url}`,
-        send: (_request, transport) => sendGraphQLRequest(call, { ...transport, keepAlive: true }),
-        present: (result) => {
-          session.remember({
-            style: 'gql',
-            value: result.data ?? null,
-            response: result.response,
-            label: `${call.method} ${call.url}`,
-          })
-          return printGraphQLResult(result, common, ctx, source)
-        },
-      },
-      ctx,
-    )
-  } catch (error) {
-    if (isGraphQLDocumentError(error)) return printDocumentError(inReplTerms(error), ctx, common.colour)
-    throw inReplTerms(error)
+  const settings: DocumentSettings = {
+    common,
+    profile: session.profile(),
+    endpoint: lineEndpoint(session, values.endpoint as string | undefined),
+    validate: values['no-validate'] !== true,
+    operationName: values.operation as string | undefined,
+    sessionVariables: session.graphqlVariables,
+    get: values.get === true,
+    signal: ctx.signal,
+    accepts: refuseSubscription,
   }
+  try {
+    const client = await sessionGraphQL(session)
+    const prepared = client.prepare(await client.check(source, settings))
+    return await client.exchange(prepared, settings, (result) => {
+      const { method, url } = prepared.call
+      session.remember({
+        style: 'gql',
+        value: result.data ?? null,
+        response: result.response,
+        label: `${method} ${url}`,
+      })
+      printGraphQLResult(result, common, ctx, source)
+    })
+  } catch (error) {
+    const reworded = inReplTerms(error)
+    if (!isGraphQLDocumentError(reworded)) throw reworded
+    printDocumentError(reworded, ctx, common.colour)
+    return reworded.exitCode
+  }
+}
+
+function refuseSubscription(type: OperationType): void {
+  if (type !== 'subscription') return
+  throw new UsageError('Subscriptions run over a WebSocket, which the REPL does not hold open.', {
+    hint: "Run it in a shell: apictl gql subscribe 'subscription { itemChanged { type } }' --count 1",
+  })
 }
 
 /** Options given before and after the document: repeatable ones (-H) add up, the others' later value wins. */

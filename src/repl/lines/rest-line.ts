@@ -1,6 +1,5 @@
 import type { Context } from '../../core/context.js'
 import { headerValue } from '../../core/exchange.js'
-import { exitCodeForStatus } from '../../core/exit-codes.js'
 import { runExchange } from '../../exchange/run-exchange.js'
 import type { RestResult } from '../../protocols/rest/client/decode-rest-response.js'
 import { sendRestRequest } from '../../protocols/rest/client/send-rest-request.js'
@@ -48,7 +47,6 @@ export async function runRestLine(
           ctx.stderr.write(`warning: stopped after ${maxPages} pages (--max-pages); the server has more.\n`)
         }
         printRestResult(outcome.result, common, ctx, { merged: outcome.items, followRedirects: follow })
-        return exitCodeForStatus(outcome.result.status)
       },
     },
     ctx,

@@ -1,83 +1,49 @@
 import type { Context } from '../../core/context.js'
-import { runExchange } from '../../exchange/run-exchange.js'
-import { buildSoapCall } from '../../exchange/soap/soap-message.js'
-import type { SoapOutcome } from '../../protocols/soap/client/decode-soap-response.js'
+import { requestDefaults } from '../../exchange/request-defaults.js'
+import { runSoapExchange } from '../../exchange/soap/run-soap-exchange.js'
+import type { SoapReply } from '../../exchange/soap/soap-service.js'
 import { faultSummary } from '../../protocols/soap/client/fault-summary.js'
-import { resultParameters } from '../../protocols/soap/client/result-parameters.js'
-import { sendSoapRequest } from '../../protocols/soap/client/send-soap-request.js'
-import type { ParameterDescription } from '../../protocols/soap/client/service-description.js'
 import { typedValues } from '../../protocols/soap/client/typed-values.js'
-import { printSoapOutcome, soapValuesFormatter } from '../../render/print-soap-result.js'
-import { redactingSoapBodies } from '../../render/soap-redact.js'
 import type { ReplSession } from '../session.js'
 import { soapCallInput } from './soap-input.js'
 
 /**
- * `soap GetItem id=1`: the CLI's SOAP pipeline (envelope checked against
- * the WSDL → runExchange → printSoapOutcome) on the session's target; the
- * response values become `last`. Without an operation, or without the
- * parameters an operation requires, it asks for them on a terminal.
+ * `soap GetItem id=1`: the session's SoapService prepares the call and
+ * sends it as `apictl soap call` does; the response values become `last`.
+ * Without an operation, or without the parameters an operation requires,
+ * it asks for them on a terminal.
  */
 export async function runSoapLine(words: string[], session: ReplSession, ctx: Context): Promise<number> {
   const input = await soapCallInput(words, session, ctx)
   if (input === undefined) return 0
-  const { operation, parameters, common, options, soap } = input
-  const profile = session.profile()
-  const { message, url, request } = await buildSoapCall(
-    soap,
-    { operation, parameters, options },
-    common,
-    profile,
-    ctx,
-  )
-  const { plan } = message
-  const formatValues = await soapValuesFormatter(common, ctx)
-  return runExchange(
-    {
-      request,
-      common,
-      profile,
-      label: `${operation} → ${url}`,
-      send: (built, transport) =>
-        sendSoapRequest(built, redactingSoapBodies({ ...transport, keepAlive: true })),
-      present: (outcome) => {
-        const described =
-          outcome.kind === 'result'
-            ? resultParameters(
-                message.loaded?.service,
-                plan.version.id,
-                outcome.operation,
-                plan.operation?.name,
-              )
-            : undefined
-        remember(session, outcome, described, `${operation} → ${url}`)
-        const code = printSoapOutcome(outcome, common, ctx, formatValues, {
-          parameters: described,
-          operation: plan.operation?.name ?? operation,
-        })
-        if (outcome.kind === 'fault' && options.wss === undefined && asksForCredentials(outcome.text)) {
-          securityTip(session, ctx)
-        }
-        return code
-      },
+  const { common, options, service } = input
+  const prepared = await service.prepare({
+    operation: input.operation,
+    parameters: input.parameters,
+    options,
+    use: input.use,
+    http: requestDefaults(common, session.profile()),
+    sending: !common.dryRun && !common.curl,
+  })
+  return runSoapExchange(service, prepared, common, ctx, {
+    keepAlive: true,
+    after: (reply) => {
+      remember(session, reply, prepared.label)
+      if (reply.kind === 'fault' && options.wss === undefined && asksForCredentials(reply.text)) {
+        securityTip(session, ctx)
+      }
     },
-    ctx,
-  )
+  })
 }
 
 /** The values of a result (or the fault) become `last`; an answer that is not an envelope leaves it. */
-function remember(
-  session: ReplSession,
-  outcome: SoapOutcome,
-  described: readonly ParameterDescription[] | undefined,
-  label: string,
-): void {
-  if (outcome.kind === 'not-envelope' || outcome.kind === 'accepted') return
+function remember(session: ReplSession, reply: SoapReply, label: string): void {
+  if (reply.kind === 'not-envelope' || reply.kind === 'accepted') return
   const value =
-    outcome.kind === 'result'
-      ? typedValues(outcome.values, described)
-      : { fault: faultSummary(outcome.fault, outcome.version) }
-  session.remember({ style: 'soap', value, response: outcome.response, label })
+    reply.kind === 'result'
+      ? typedValues(reply.values, reply.described.parameters)
+      : { fault: faultSummary(reply.fault, reply.version) }
+  session.remember({ style: 'soap', value, response: reply.response, label })
 }
 
 /** A fault that speaks of security or credentials (its envelope, as received). */

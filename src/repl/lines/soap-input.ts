@@ -1,8 +1,9 @@
-import type { SoapCommandOptions } from '../../cli/commands/soap-command.js'
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import type { CommonOptions } from '../../core/request-options.js'
-import type { SoapSession } from '../../exchange/soap/soap-session.js'
+import type { SoapMessageOptions } from '../../exchange/soap/soap-message.js'
+import type { SoapService } from '../../exchange/soap/soap-service.js'
+import type { WsdlUse } from '../../exchange/soap/wsdl-source.js'
 import type { Prompter } from '../../prompt/prompter.js'
 import { promptSoapCall } from '../../prompt/soap-prompt.js'
 import type { ParameterNode } from '../../protocols/soap/client/parameter-tree.js'
@@ -10,15 +11,16 @@ import { defaultVersion, findOperation } from '../../protocols/soap/client/plan-
 import { boundOperation } from '../../protocols/soap/client/service-description.js'
 import type { ReplSession } from '../session.js'
 import { commonOptions, parseLine, SOAP_LINE_OPTIONS } from './line-options.js'
-import { sessionService, soapSessionOf } from './soap-service.js'
+import { sessionSoapService } from './session-soap-service.js'
 
 /** A `soap` line read: the operation and its parameters (typed, or answered at the prompts), and the options. */
 export interface SoapCallInput {
   operation: string
   parameters: readonly string[] | ParameterNode[]
   common: CommonOptions
-  options: SoapCommandOptions
-  soap: SoapSession
+  options: SoapMessageOptions
+  service: SoapService
+  use: WsdlUse
 }
 
 /**
@@ -35,25 +37,32 @@ export async function soapCallInput(
   const { positionals, values } = parseLine(words, SOAP_LINE_OPTIONS, 'soap OPERATION [PARAM=VALUE ...]')
   const common = session.requestOptions(commonOptions(values))
   const options = soapOptions(values, session)
-  const soap = soapSessionOf(session, common, options, ctx)
+  const service = await sessionSoapService(session)
+  const use: WsdlUse = { verbose: common.verbose, signal: ctx.signal }
   const [operation, ...parameters] = positionals
   const complete =
     operation !== undefined &&
-    (parameters.length > 0 || !(await needsParameters(session, operation, options, ctx)))
-  if (complete) return { operation, parameters, common, options, soap }
+    (parameters.length > 0 || !(await needsParameters(session, service, operation, options, use)))
+  if (complete) return { operation, parameters, common, options, service, use }
   if (operation === undefined && !session.options.terminal && session.options.prompter === undefined) {
     throw new UsageError('soap needs an OPERATION.', {
       hint: 'For example: soap GetItem id=1 (.ops lists them).',
     })
   }
+  const loaded = await service.discover(options.endpoint, use)
   const picked = await session.withPrompter('soap', (prompter) =>
-    promptSoapCall(soap, ctx, operation === undefined ? prompter : preselect(prompter, operation)),
+    promptSoapCall(
+      loaded,
+      options.soap,
+      ctx,
+      operation === undefined ? prompter : preselect(prompter, operation),
+    ),
   )
-  return picked === undefined ? undefined : { ...picked, common, options, soap }
+  return picked === undefined ? undefined : { ...picked, common, options, service, use }
 }
 
 /** The line's options as `apictl soap call` takes them; WS-Security from `.auth wss` unless the line gives --wss. */
-function soapOptions(values: Record<string, unknown>, session: ReplSession): SoapCommandOptions {
+function soapOptions(values: Record<string, unknown>, session: ReplSession): SoapMessageOptions {
   const version = values.soap as string | undefined
   if (version !== undefined && version !== '1.1' && version !== '1.2') {
     throw new UsageError(`--soap ${version}: the SOAP version is 1.1 or 1.2.`)
@@ -64,7 +73,7 @@ function soapOptions(values: Record<string, unknown>, session: ReplSession): Soa
   }
   return {
     endpoint: values.endpoint as string | undefined,
-    soap: version as SoapCommandOptions['soap'],
+    soap: version as SoapMessageOptions['soap'],
     ns: values.ns as string | undefined,
     action: values['no-action'] === true ? false : (values.action as string | undefined),
     soapHeader: values['soap-header'] as string[] | undefined,
@@ -72,19 +81,20 @@ function soapOptions(values: Record<string, unknown>, session: ReplSession): Soa
     actor: values.actor as string | undefined,
     wss: (values.wss as string | undefined) ?? session.wss,
     encodingStyle: values['encoding-style'] as string | undefined,
-    method: method as SoapCommandOptions['method'],
+    method: method as SoapMessageOptions['method'],
   }
 }
 
 /** Whether to ask for the parameters: on a terminal, for an operation of the WSDL that requires some. */
 async function needsParameters(
   session: ReplSession,
+  service: SoapService,
   operation: string,
-  options: SoapCommandOptions,
-  ctx: Context,
+  options: SoapMessageOptions,
+  use: WsdlUse,
 ): Promise<boolean> {
   if (!session.options.terminal && session.options.prompter === undefined) return false
-  const loaded = await sessionService(session, ctx)
+  const loaded = await service.description(use)
   if (loaded === undefined) return false
   const described = findOperation(loaded.service, operation)
   const bound = boundOperation(described, options.soap ?? defaultVersion(loaded.service, described))

@@ -5,11 +5,11 @@ import { operationViews } from '../../exchange/soap/operation-views.js'
 import { serviceVersions } from '../../protocols/soap/client/service-description.js'
 import { formatSoapOperations } from '../../render/format-soap-operations.js'
 import type { ReplSession } from '../session.js'
-import { sessionService } from './soap-service.js'
+import { sessionSoapService } from './session-soap-service.js'
 
 /** `.ops`: the WSDL's operations with their parameters, as `apictl soap ops` lists them. */
 export async function printSoapOperations(session: ReplSession, ctx: Context): Promise<number> {
-  const loaded = await sessionService(session, ctx)
+  const loaded = await (await sessionSoapService(session)).description({ signal: ctx.signal })
   if (loaded === undefined) {
     throw new UsageError(`Profile ${session.profileName} has no WSDL, so its operations are unknown.`, {
       hint: `Add one: apictl profile add ${session.profileName} --wsdl URL, or switch: .profile NAME`,

@@ -1,5 +1,3 @@
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { BufferSink, type Context } from '../../../src/core/context.js'
@@ -7,6 +5,7 @@ import type { Prompter } from '../../../src/prompt/prompter.js'
 import { Dispatcher } from '../../../src/repl/dispatch.js'
 import { replCommands } from '../../../src/repl/registry.js'
 import { ReplSession } from '../../../src/repl/session.js'
+import { tempDir } from '../../support/temp-dir.js'
 
 export interface TestSession {
   session: ReplSession
@@ -19,7 +18,7 @@ export interface TestSession {
 export async function testContext(
   env: Record<string, string | undefined> = {},
 ): Promise<Context & { stdout: BufferSink; stderr: BufferSink }> {
-  const home = await mkdtemp(join(tmpdir(), 'apictl-repl-test-'))
+  const home = tempDir('apictl-repl-test-')
   return {
     stdout: new BufferSink(),
     stderr: new BufferSink(),

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, openSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { openSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CLI } from '../../support/run-cli.js'
+import { tempDir } from '../../support/temp-dir.js'
 
 export interface ScriptRun {
   code: number | null
@@ -20,7 +20,7 @@ export function runReplScript(
   env: Record<string, string | undefined>,
   args: string[] = [],
 ): Promise<ScriptRun> {
-  const file = join(mkdtempSync(join(tmpdir(), 'apictl-repl-out-')), 'output.txt')
+  const file = join(tempDir('apictl-repl-out-'), 'output.txt')
   const fd = openSync(file, 'w')
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, 'repl', '--echo', ...args], {

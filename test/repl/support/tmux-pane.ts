@@ -1,7 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { tempDir } from '../../support/temp-dir.js'
 
 /** True when tmux can be run here (the terminal tests need it). */
 export const hasTmux = spawnSync('tmux', ['-V']).status === 0
@@ -14,7 +13,7 @@ let panes = 0
  */
 export class TmuxPane {
   /** Its own tmux server, whose socket lives in a temp dir (not among the user's tmux sockets). */
-  private readonly socket = join(mkdtempSync(join(tmpdir(), 'apictl-tmux-')), 'socket')
+  private readonly socket = join(tempDir('apictl-tmux-'), 'socket')
   readonly name = `repl-${++panes}`
 
   constructor(command: string, env: Record<string, string | undefined>, size = { columns: 120, rows: 40 }) {

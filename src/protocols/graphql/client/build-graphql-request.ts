@@ -2,13 +2,17 @@ import { UsageError } from '../../../core/errors.js'
 import type { Headers, HttpRequest } from '../../../core/exchange.js'
 import { joinHeaderValues, withHeader, withoutHeader } from '../../../core/exchange.js'
 import { VERSION } from '../../../core/version.js'
-import { GRAPHQL_ACCEPT, type GraphQLCall } from './graphql-call.js'
+import { GRAPHQL_ACCEPT, type GraphQLCall, type PreparedGraphQLRequest } from './graphql-call.js'
+
+/** Pure: a call with the one request built from it, for --dry-run/--curl and for sendGraphQLRequest. */
+export function prepareGraphQLRequest(call: GraphQLCall): PreparedGraphQLRequest {
+  return { call, request: buildGraphQLRequest(call) }
+}
 
 /**
  * Pure: the HTTP request a GraphQL call sends. --dry-run and --curl print
- * exactly this, and graphql-request (through the transport fetch adapter)
- * sends the same bytes: POST `{"query","variables","operationName"}` as JSON,
- * or GET with `operationName`, `query` (whitespace and comments collapsed, as
+ * exactly this, and sendGraphQLRequest sends it as it is: POST
+ * `{"query","variables","operationName"}` as JSON, or GET with `operationName`, `query` (whitespace and comments collapsed, as
  * graphql-request does) and `variables` as URL parameters.
  */
 export function buildGraphQLRequest(call: GraphQLCall): HttpRequest {
@@ -34,18 +38,13 @@ export function graphQLHeaders(call: GraphQLCall): Record<string, string> {
   else headers['apollo-require-preflight'] = 'true'
   for (const [name, value] of call.headers) headers = withHeader(headers, name, value)
   for (const name of call.unsetHeaders ?? []) headers = withoutHeader(headers, name)
-  // graphql-request takes one value per name: a repeated header is joined, as fetch's Headers does.
+  // One value per name, as graphql-request (over fetch's Headers) sends them: a repeated header is joined.
   return joinHeaderValues(headers)
 }
 
-/** `{"query":…,"variables":…}` as graphql-request serialises it, then `operationName` appended. */
-export function postBody(call: GraphQLCall): string {
-  const body = JSON.stringify({ query: call.query, variables: call.variables })
-  return call.operationName === undefined ? body : withOperationName(body, call.operationName)
-}
-
-export function withOperationName(body: string, operationName: string): string {
-  return `${body.slice(0, -1)},"operationName":${JSON.stringify(operationName)}}`
+/** `{"query":…,"variables":…,"operationName":…}`, the keys graphql-request would write, in its order. */
+function postBody(call: GraphQLCall): string {
+  return JSON.stringify({ query: call.query, variables: call.variables, operationName: call.operationName })
 }
 
 /** graphql-request's `cleanQuery` for GET: runs of whitespace, commas and comments become one space. */

@@ -2,7 +2,6 @@ import type { GraphQLSchema, OperationDefinitionNode } from 'graphql'
 import { checkVariableValues } from './check-variable-values.js'
 import { coerceVariableOptions } from './coerce-variables.js'
 import type { ParsedDocument } from './parse-document.js'
-import { selectOperation } from './select-operation.js'
 import { validateDocument } from './validate-document.js'
 
 export interface OperationInput {
@@ -10,8 +9,6 @@ export interface OperationInput {
   schema?: GraphQLSchema
   /** What to try when the document does not validate (where the schema came from). */
   schemaHint?: string
-  /** --operation NAME. */
-  operationName?: string
   /** --variables JSON (an object). */
   variables?: Record<string, unknown>
   /** --var name=value items, coerced by each variable's declared type. */
@@ -30,13 +27,16 @@ export interface CheckedOperation {
 }
 
 /**
- * Everything checked before a request is sent: the document against the
- * schema, the operation chosen, the variables coerced and checked. Throws a
+ * What is checked once the operation is chosen (selectOperation): the
+ * document against the schema, the variables coerced and checked. Throws a
  * GraphQLDocumentError or UsageError (exit 2) and sends nothing.
  */
-export function checkOperation(parsed: ParsedDocument, input: OperationInput): CheckedOperation {
+export function checkOperation(
+  parsed: ParsedDocument,
+  operation: OperationDefinitionNode,
+  input: OperationInput,
+): CheckedOperation {
   if (input.schema) validateDocument(input.schema, parsed, input.schemaHint)
-  const operation = selectOperation(parsed, input.operationName)
   const options = input.variableOptions ?? []
   const given = input.variables !== undefined || options.length > 0
   const variables = { ...input.variables, ...coerceVariableOptions(options, operation, input.schema) }

@@ -26,6 +26,9 @@ export interface GraphQLResult {
   exitCode: ExitCode
 }
 
+/** The body's JSON, when it was already parsed (by graphql-request's serializer): its value, or that it is not JSON. */
+export type BodyJson = { ok: true; value: unknown } | { ok: false }
+
 /**
  * Reads a GraphQL response, whatever its HTTP status: a GraphQL body (with
  * `data` and/or `errors`) decodes, and the exit code follows its errors and
@@ -33,9 +36,13 @@ export interface GraphQLResult {
  * is not a GraphQL response) is an error that says so: exit 5 for a 5xx,
  * 4 for a 4xx, else 6.
  */
-export function decodeGraphQLResponse(response: HttpResponse, method = 'POST'): GraphQLResult {
+export function decodeGraphQLResponse(
+  response: HttpResponse,
+  method = 'POST',
+  json?: BodyJson,
+): GraphQLResult {
   const text = response.body.toString('utf8')
-  const body = parseGraphQLBody(text)
+  const body = graphQLBody(json ?? parseJson(text))
   if (body === undefined) throw notGraphQL(response, method, text)
   const errors = (Array.isArray(body.errors) ? body.errors : []).map(toResponseError)
   const rejected = errors.length > 0 || response.status >= 400
@@ -45,14 +52,18 @@ export function decodeGraphQLResponse(response: HttpResponse, method = 'POST'): 
   return result
 }
 
-function parseGraphQLBody(text: string): Record<string, unknown> | undefined {
-  if (text.trim() === '') return undefined
-  let value: unknown
+function parseJson(text: string): BodyJson {
+  if (text.trim() === '') return { ok: false }
   try {
-    value = JSON.parse(text)
+    return { ok: true, value: JSON.parse(text) }
   } catch {
-    return undefined
+    return { ok: false }
   }
+}
+
+function graphQLBody(json: BodyJson): Record<string, unknown> | undefined {
+  if (!json.ok) return undefined
+  const { value } = json
   if (!isRecord(value) || !('data' in value || 'errors' in value)) return undefined
   if ('errors' in value && value.errors !== undefined && !Array.isArray(value.errors)) return undefined
   if ('data' in value && value.data !== null && value.data !== undefined && !isRecord(value.data))

@@ -1,3 +1,4 @@
+import type { HttpResponse } from '../../../core/exchange.js'
 import { FetchHeaders } from './fetch-headers.js'
 
 export interface FetchResponseInit {
@@ -57,4 +58,25 @@ export class FetchResponse {
     this.#used = true
     return this.#body ?? new Uint8Array(0)
   }
+}
+
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
+
+/** The transport's response as a fetch `Response` for graphql-request (status kept in fetch's 200–599 range). */
+export function fetchResponseOf(response: HttpResponse): FetchResponse {
+  const headers = new FetchHeaders()
+  for (const [name, value] of Object.entries(response.headers)) {
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one)
+  }
+  const status = response.status >= 200 && response.status <= 599 ? response.status : 502
+  const body = NULL_BODY_STATUSES.has(status) ? null : new Uint8Array(response.body)
+  return new FetchResponse(
+    body,
+    { status, statusText: safeReason(response.statusText), headers },
+    response.url,
+  )
+}
+
+function safeReason(text: string): string {
+  return /^[\t\x20-\x7e\x80-\xff]*$/.test(text) ? text : ''
 }

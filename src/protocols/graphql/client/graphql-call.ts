@@ -1,8 +1,8 @@
-import type { HeaderList, OAuth2Settings } from '../../../core/exchange.js'
+import type { HeaderList, HttpRequest, OAuth2Settings } from '../../../core/exchange.js'
 
 export type GraphQLMethod = 'POST' | 'GET'
 
-/** One GraphQL request, before it is built: what `buildGraphQLRequest` prints and `sendGraphQLRequest` sends. */
+/** One GraphQL request, before it is built (buildGraphQLRequest). */
 export interface GraphQLCall {
   /** The endpoint, e.g. `http://127.0.0.1:4000/graphql`. */
   url: string
@@ -22,3 +22,9 @@ export interface GraphQLCall {
 
 /** What a GraphQL server should answer with, best first (GraphQL over HTTP). */
 export const GRAPHQL_ACCEPT = 'application/graphql-response+json, application/json'
+
+/** A call and the one HTTP request built from it: --dry-run/--curl print it, sendGraphQLRequest sends it as it is. */
+export interface PreparedGraphQLRequest {
+  call: GraphQLCall
+  request: HttpRequest
+}

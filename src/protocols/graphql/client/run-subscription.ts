@@ -28,6 +28,8 @@ export interface SubscriptionOutcome {
   /** Events that carried `errors`. */
   eventsWithErrors: number
   end: 'count' | 'complete' | 'cancelled'
+  /** 4 when an event carried errors, 130 when cancelled (Ctrl-C), else 0. */
+  exitCode: ExitCode
 }
 
 /**
@@ -70,7 +72,7 @@ export function runSubscription(request: SubscriptionRequest): Promise<Subscript
       if (outcome instanceof ApictlError) reject(outcome)
       else resolve(outcome)
     }
-    const end = (kind: SubscriptionOutcome['end']) => settle({ events, eventsWithErrors, end: kind })
+    const end = (kind: SubscriptionOutcome['end']) => settle(outcome(events, eventsWithErrors, kind))
     const cancel = () => end('cancelled')
     const timer = setTimeout(
       () =>
@@ -102,6 +104,16 @@ export function runSubscription(request: SubscriptionRequest): Promise<Subscript
       complete: () => end('complete'),
     })
   })
+}
+
+function outcome(
+  events: number,
+  eventsWithErrors: number,
+  end: SubscriptionOutcome['end'],
+): SubscriptionOutcome {
+  const exitCode =
+    eventsWithErrors > 0 ? ExitCode.Rejected : end === 'cancelled' ? ExitCode.Interrupted : ExitCode.Ok
+  return { events, eventsWithErrors, end, exitCode }
 }
 
 /** `ws` with the request's headers and TLS setting on the upgrade. */

@@ -1,5 +1,6 @@
 import type { HttpResponse } from '../../../core/exchange.js'
 import { headerValue, isJsonType, isXmlType, mediaType } from '../../../core/exchange.js'
+import { type ExitCode, exitCodeForStatus } from '../../../core/exit-codes.js'
 import { isProbablyBinary } from '../../../core/is-probably-binary.js'
 
 export type RestBody =
@@ -20,6 +21,8 @@ export interface RestResult {
   /** Things the reader should know whatever the output format (paging stopped early, …). */
   warnings: string[]
   response: HttpResponse
+  /** By the status: 4xx → 4, 5xx → 5, else 0 (SPEC §3). */
+  exitCode: ExitCode
 }
 
 /** Reads a REST response's body by its Content-Type (a JSON claim that does not parse stays text, with its problem). */
@@ -35,6 +38,7 @@ export function decodeRestResponse(response: HttpResponse, method: string): Rest
     body,
     warnings,
     response,
+    exitCode: exitCodeForStatus(response.status),
   })
   if (method === 'HEAD' || response.body.length === 0) return result({ kind: 'empty' })
   const text = response.body.toString('utf8')

@@ -17,6 +17,8 @@ export interface RestOutcome {
   /** With --all: the merged list of every page's items. */
   items?: unknown[]
   truncated: boolean
+  /** The decoded response's exit code (the last page's, with --all). */
+  exitCode: number
 }
 
 const isList = (result: RestResult): boolean =>
@@ -30,7 +32,8 @@ export async function sendRestRequest(
 ): Promise<RestOutcome> {
   if (!options.all) {
     const response = await send(request, transport)
-    return { result: decodeRestResponse(response, request.method), truncated: false }
+    const result = decodeRestResponse(response, request.method)
+    return { result, truncated: false, exitCode: result.exitCode }
   }
   const walk = await sendAllPages(request, transport, {
     maxPages: options.maxPages,
@@ -41,8 +44,9 @@ export async function sendRestRequest(
     onPage: options.onPage,
   })
   const last = decodeRestResponse(walk.last, request.method)
-  if (last.status >= 300) return { result: last, truncated: walk.truncated }
-  if (isList(last)) return { result: last, items: walk.items, truncated: walk.truncated }
+  if (last.status >= 300) return { result: last, truncated: walk.truncated, exitCode: last.exitCode }
+  if (isList(last))
+    return { result: last, items: walk.items, truncated: walk.truncated, exitCode: last.exitCode }
   // A page that is not a JSON list ends the walk: say so rather than stop quietly.
   const page = walk.pages.length
   const next = linksNextPage(walk.last) ? '; the server links a next page, which was not fetched' : ''
@@ -50,12 +54,12 @@ export async function sendRestRequest(
     last.warnings.push(
       `--all merges JSON lists, but the answer is ${describeBody(last)}: only page 1 is shown${next}.`,
     )
-    return { result: last, truncated: walk.truncated }
+    return { result: last, truncated: walk.truncated, exitCode: last.exitCode }
   }
   last.warnings.push(
     `--all stopped at page ${page}: it is ${describeBody(last)}, not a JSON list; showing ${page === 2 ? 'the page' : `the ${page - 1} pages`} before it${next}.`,
   )
-  return { result: last, items: walk.items, truncated: walk.truncated }
+  return { result: last, items: walk.items, truncated: walk.truncated, exitCode: last.exitCode }
 }
 
 /** "XML", "a JSON object (its list is under "data")", ... for the --all warning. */

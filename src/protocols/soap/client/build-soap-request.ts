@@ -62,8 +62,14 @@ export function soapEnvelopeText(input: SoapEnvelopeInput): string {
     body: input.body,
     encodingStyle: input.encodingStyle,
   }
-  return writeEnvelope(envelope)
+  return writeEnvelope(envelope, wellKnownPrefixes)
 }
+
+/** Prefixes for the namespaces an encoded message names in xsi:type values (else ns0, ns1, …). */
+const wellKnownPrefixes: ReadonlyMap<string, string> = new Map([
+  ['http://www.w3.org/2001/XMLSchema', 'xsd'],
+  ['http://schemas.xmlsoap.org/soap/encoding/', 'SOAP-ENC'],
+])
 
 /**
  * Pure: the HTTP request for an envelope. SOAP 1.1: `text/xml; charset=utf-8`

@@ -1,10 +1,7 @@
 import { ExitCode } from '../../../core/exit-codes.js'
 import type { SoapOutcome } from './decode-soap-response.js'
 import { type FaultSummary, faultHeadline, faultSummary } from './fault-summary.js'
-import type { SoapCallPlan } from './plan-soap-call.js'
-import { resultParameters } from './result-parameters.js'
-import type { ServiceDescription } from './service-description.js'
-import { soapExitCode } from './soap-exit-code.js'
+import type { ParameterDescription } from './service-description.js'
 import { typedValues } from './typed-values.js'
 
 /** What went wrong, with the CLI's exit code; for a fault, the fault itself too. */
@@ -14,6 +11,12 @@ export interface CallError {
   status?: number
   where?: string
   fault?: FaultSummary
+}
+
+/** What typing the answer needs: the response element's described children, and the operation called. */
+export interface ResultDescription {
+  parameters?: readonly ParameterDescription[] | undefined
+  operation?: string | undefined
 }
 
 /**
@@ -29,23 +32,16 @@ export interface CallResult<T> {
   error?: CallError
 }
 
-export function callResult<T>(
-  outcome: SoapOutcome,
-  service: ServiceDescription | undefined,
-  plan: SoapCallPlan,
-): CallResult<T> {
+export function callResult<T>(outcome: SoapOutcome, described: ResultDescription): CallResult<T> {
   const status = outcome.status
   if (outcome.kind === 'accepted') {
-    return {
-      data: { operation: plan.operation?.name ?? plan.body[0]?.name.local ?? '', result: null as T },
-      status,
-    }
+    return { data: { operation: described.operation ?? '', result: null as T }, status }
   }
   if (outcome.kind === 'fault') {
     const fault = faultSummary(outcome.fault, outcome.version)
     const error: CallError = {
       message: faultHeadline(fault),
-      exitCode: soapExitCode(outcome),
+      exitCode: outcome.exitCode,
       status,
       where: outcome.response.url,
       fault,
@@ -57,18 +53,20 @@ export function callResult<T>(
       status,
       error: {
         message: `the SOAP endpoint did not answer with a SOAP envelope (${outcome.reason})`,
-        exitCode: soapExitCode(outcome),
+        exitCode: outcome.exitCode,
         status,
         where: outcome.response.url,
       },
     }
   }
-  const parameters = resultParameters(service, plan.version.id, outcome.operation, plan.operation?.name)
   const result: CallResult<T> = {
-    data: { operation: outcome.operation.local, result: typedValues(outcome.values, parameters) as T },
+    data: {
+      operation: outcome.operation.local,
+      result: typedValues(outcome.values, described.parameters) as T,
+    },
     status,
   }
-  const exitCode = soapExitCode(outcome)
+  const exitCode = outcome.exitCode
   if (exitCode !== ExitCode.Ok) {
     result.error = {
       message: `HTTP ${status} with a result envelope`,

@@ -7,6 +7,27 @@ import { isRepeated, type MessageShape, type ParameterDescription } from './serv
 export interface ParameterProblems {
   /** Parameters the schema requires that were not given, as dotted paths. */
   missing: string[]
+  /** Required elements not given whose fields are all optional: added empty (dotted paths), for a note. */
+  emptied: string[]
+}
+
+/**
+ * The least a required complex element can be: empty when every field is
+ * optional, else its required fields, each that least in turn; undefined
+ * when a required field needs a value (text, or an element that repeats).
+ */
+function skeleton(parameter: ParameterDescription, depth = 0): ParameterNode[] | undefined {
+  if (parameter.children === undefined || depth > 8) return undefined
+  const nodes: ParameterNode[] = []
+  // A choice that needs one of its members needs a value too.
+  if (parameter.children.some((child) => child.requiredChoice)) return undefined
+  for (const child of parameter.children) {
+    if (child.minOccurs === 0) continue
+    const inner = child.attribute ? undefined : skeleton(child, depth + 1)
+    if (inner === undefined || child.minOccurs > 1) return undefined
+    nodes.push({ name: child.name, value: inner })
+  }
+  return nodes
 }
 
 function validNames(parameters: readonly ParameterDescription[]): string {
@@ -14,10 +35,11 @@ function validNames(parameters: readonly ParameterDescription[]): string {
   return `valid ones: ${parameters.map(signature).join(', ')}`
 }
 
-/** `name: type`, `tags: string[]`, `note?: string` — how parameters are listed everywhere. */
+/** `name: type`, `tags: string[]`, `note?: string`, `@lang?: string` (an attribute) — how parameters are listed everywhere. */
 export function signature(parameter: ParameterDescription): string {
   const optional = parameter.minOccurs === 0 ? '?' : ''
-  return `${parameter.name}${optional}: ${parameter.type}${isRepeated(parameter) ? '[]' : ''}`
+  const attribute = parameter.attribute ? '@' : ''
+  return `${attribute}${parameter.name}${optional}: ${parameter.type}${isRepeated(parameter) ? '[]' : ''}`
 }
 
 function unknownParameter(
@@ -113,7 +135,11 @@ function checkLevel(
   checkOccurrences(nodes, parameters, path, where)
   for (const parameter of parameters) {
     if (parameter.minOccurs > 0 && !nodes.some((node) => node.name === parameter.name)) {
-      problems.missing.push(`${path}${parameter.name}`)
+      const least = parameter.minOccurs === 1 ? skeleton(parameter) : undefined
+      if (least !== undefined) {
+        nodes.push({ name: parameter.name, value: least })
+        problems.emptied.push(`${path}${parameter.name}`)
+      } else problems.missing.push(`${path}${parameter.name}`)
     }
   }
   // Schema order: an xs:sequence wants its elements in order, whatever order they were typed in.
@@ -131,15 +157,17 @@ function checkLevel(
  * Checks the parameters against the operation's input (UsageError naming the
  * valid ones for an unknown name; a value of the wrong type, nil where the
  * element is not nillable, or more values than maxOccurs allows) and puts
- * them in schema order. Returns
- * the required parameters that are missing, which the caller warns about.
+ * them in schema order. A required complex element whose fields are all
+ * optional is added empty (zeep sends it so too). Returns the required
+ * parameters that are missing, which the caller warns about, and those
+ * added empty, which it notes.
  */
 export function checkParameters(
   nodes: ParameterNode[],
   shape: MessageShape,
   operation: string,
 ): ParameterProblems {
-  const problems: ParameterProblems = { missing: [] }
+  const problems: ParameterProblems = { missing: [], emptied: [] }
   checkLevel(nodes, shape.parameters, shape.open === true, '', operation, problems)
   return problems
 }

@@ -1,9 +1,10 @@
 import type { HttpResponse } from '../../../core/exchange.js'
 import { headerValue, mediaType } from '../../../core/exchange.js'
+import { ExitCode, exitCodeForStatus } from '../../../core/exit-codes.js'
 import { readReply } from '../call-message.js'
 import { parseContentType } from '../content-type.js'
 import { EnvelopeError, readEnvelope } from '../envelope.js'
-import { parseFault, type SoapFault } from '../fault.js'
+import { faultKind, parseFault, type SoapFault } from '../fault.js'
 import type { SoapRecord } from '../message-values.js'
 import { type SoapVersion, soap11, soap12 } from '../soap-version.js'
 import { decodeXml } from '../xml/decode-xml.js'
@@ -17,14 +18,17 @@ interface Answer {
 }
 
 /** What a SOAP endpoint answered: a result, a fault, or something that is not an envelope. */
-export type SoapOutcome =
+export type SoapAnswer =
   | (Answer & { kind: 'result'; version: SoapVersion; operation: QName; values: SoapRecord; text: string })
   | (Answer & { kind: 'fault'; version: SoapVersion; fault: SoapFault; text: string })
   | (Answer & { kind: 'not-envelope'; reason: string })
   /** HTTP 202 or 204 with no body: a one-way operation's answer (WS-I Basic Profile 1.1, R2714/R2750). */
   | (Answer & { kind: 'accepted' })
 
-function notEnvelope(response: HttpResponse, reason: string): SoapOutcome {
+/** A decoded SOAP answer with the exit code it ends a command with (soapExitCode). */
+export type SoapOutcome = SoapAnswer & { exitCode: ExitCode }
+
+function notEnvelope(response: HttpResponse, reason: string): SoapAnswer {
   return { kind: 'not-envelope', status: response.status, response, reason }
 }
 
@@ -72,9 +76,14 @@ function looksLikeHtml(response: HttpResponse): boolean {
  * safe reader (no DOCTYPE, bounded depth), the envelope, then a result or a
  * fault. HTTP 202/204 with an empty body is `accepted` (a one-way
  * operation's answer carries no envelope). Anything else is `not-envelope`,
- * with the reason; the exit code is decided by soapExitCode.
+ * with the reason. The outcome carries its exit code (soapExitCode).
  */
 export function decodeSoapResponse(response: HttpResponse): SoapOutcome {
+  const answer = readAnswer(response)
+  return { ...answer, exitCode: soapExitCode(answer) }
+}
+
+function readAnswer(response: HttpResponse): SoapAnswer {
   if ((response.status === 202 || response.status === 204) && isBlank(response.body)) {
     return { kind: 'accepted', status: response.status, response }
   }
@@ -109,4 +118,31 @@ export function decodeSoapResponse(response: HttpResponse): SoapOutcome {
     }
     throw error
   }
+}
+
+/**
+ * The exit code of a SOAP answer (SPEC §3), decided here only:
+ *
+ * - a fault: Client/Sender, VersionMismatch, MustUnderstand (and 1.2's
+ *   DataEncodingUnknown, also the sender's doing) → 4; Server/Receiver, or a
+ *   code outside the envelope namespace → 5. The HTTP status does not matter
+ *   (faults travel as 500).
+ * - not an envelope (empty, not XML, XML but no Envelope, or refused as
+ *   hostile): HTTP 4xx → 4, 5xx → 5 (the server said what happened, just not
+ *   in SOAP); any other status → 6, an answer that cannot be understood.
+ * - a result envelope: by HTTP status (2xx → 0, 4xx → 4, 5xx → 5).
+ * - HTTP 202/204 with no envelope (a one-way operation): 0.
+ */
+export function soapExitCode(answer: SoapAnswer): ExitCode {
+  if (answer.kind === 'fault') {
+    const kind = faultKind(answer.fault, answer.version)
+    return kind === undefined || kind === 'server' ? ExitCode.ServerFailed : ExitCode.Rejected
+  }
+  if (answer.kind === 'accepted') return ExitCode.Ok
+  if (answer.kind === 'not-envelope') {
+    return answer.status >= 400 && answer.status < 600
+      ? exitCodeForStatus(answer.status)
+      : ExitCode.BadResponse
+  }
+  return exitCodeForStatus(answer.status)
 }

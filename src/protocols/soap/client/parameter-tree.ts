@@ -15,7 +15,7 @@ export interface ParameterAssignment {
   readonly text: string
 }
 
-const segment = /^[^\s.=]+$/
+const segment = /^@?[^\s.=@]+$/
 
 /** `PARAM=VALUE` (`a.b=v` nests); anything else is a usage error. */
 export function parseAssignment(text: string): ParameterAssignment {
@@ -26,7 +26,12 @@ export function parseAssignment(text: string): ParameterAssignment {
       hint: 'For example: apictl soap call GetItem id=1, or order.item.sku=A1 order.item.sku=B2',
     })
   }
-  return { path, value: text.slice(equals + 1), text }
+  // `@name` (as soap ops lists an attribute) is the same as `name`.
+  return {
+    path: path.map((part) => (part.startsWith('@') ? part.slice(1) : part)),
+    value: text.slice(equals + 1),
+    text,
+  }
 }
 
 function describedChild(

@@ -1,10 +1,11 @@
 import { closestMatches } from '../../../config/did-you-mean.js'
 import { UsageError } from '../../../core/errors.js'
+import type { HeaderBlock } from '../envelope.js'
 import { type SoapVersion, type SoapVersionId, soapVersionById } from '../soap-version.js'
-import { element, isElement, type XmlElement } from '../xml/xml-element.js'
+import { attribute, element, isElement, type XmlElement } from '../xml/xml-element.js'
 import { checkParameterNames, checkXmlName } from './check-names.js'
 import { checkParameters } from './check-parameters.js'
-import { parameterElements } from './parameter-elements.js'
+import { parameterAttributes, parameterElements } from './parameter-elements.js'
 import { type ParameterAssignment, type ParameterNode, parameterTree } from './parameter-tree.js'
 import {
   type BoundOperation,
@@ -31,15 +32,24 @@ export interface SoapCallPlan {
   operation?: OperationDescription | undefined
   bound?: BoundOperation | undefined
   body: XmlElement[]
+  /** Header entries for the WSDL's header parts that were given (`soap:header`), before any other header. */
+  headers: HeaderBlock[]
   /** The SOAPAction the WSDL declares for this operation (undefined without a WSDL or when it declares none). */
   action?: string | undefined
   /** Required parameters not given (dotted paths), for a warning. */
   missing: string[]
+  /** Required elements with only optional fields, not given and so sent empty (dotted paths), for a note. */
+  emptied: string[]
 }
 
 /** The operation by name; UsageError listing the valid ones (with a did-you-mean) when the WSDL has no such operation. */
 export function findOperation(service: ServiceDescription, name: string): OperationDescription {
   const found = service.operations.find((operation) => operation.name === name)
+  if (found?.problem !== undefined) {
+    throw new UsageError(`${name} cannot be called: ${found.problem}.`, {
+      hint: 'The WSDL lacks a definition this operation needs (the others can be called): fix the WSDL, or use a corrected copy (--wsdl FILE). Nothing was sent.',
+    })
+  }
   if (found !== undefined) return found
   const names = service.operations.map((operation) => operation.name)
   const [best] = closestMatches(name, names)
@@ -109,19 +119,52 @@ export function planSoapCall(input: SoapCallInput): SoapCallPlan {
     return {
       version,
       body: [element(name, parameterElements(tree, undefined, name.namespace), [], 'tns')],
+      headers: [],
       missing: [],
+      emptied: [],
     }
   }
   const bound = boundOperation(operation, version.id)!
   const shape = bound.input
-  const tree = isTree(input.parameters) ? input.parameters : parameterTree(input.parameters, shape.parameters)
-  const { missing } = checkParameters(tree, shape, operation.name)
+  const headerParts = shape.headers ?? []
+  const tree = isTree(input.parameters)
+    ? input.parameters
+    : parameterTree(input.parameters, [...shape.parameters, ...headerParts])
+  // A name the Body does not have but a header part does fills that header entry.
+  const isHeader = (node: ParameterNode) =>
+    headerParts.some((part) => part.name === node.name) &&
+    !shape.parameters.some((parameter) => parameter.name === node.name)
+  const headerNodes = tree.filter(isHeader)
+  const bodyNodes = tree.filter((node) => !isHeader(node))
+  const { missing, emptied } = checkParameters(bodyNodes, shape, operation.name)
+  checkParameters(headerNodes, { parameters: headerParts }, operation.name)
   checkParameterNames(tree)
+  const encoded = shape.encodingStyle !== undefined
+  const elements = (namespace: string) => parameterElements(bodyNodes, shape.parameters, namespace, encoded)
   let body = shape.element
-    ? [element(shape.element, parameterElements(tree, shape.parameters, shape.element.namespace), [], 'tns')]
-    : parameterElements(tree, shape.parameters, service!.targetNamespace)
+    ? [
+        element(
+          shape.element,
+          elements(shape.element.namespace),
+          [
+            ...parameterAttributes(bodyNodes, shape.parameters),
+            ...encodingStyle(version, shape.encodingStyle),
+          ],
+          'tns',
+        ),
+      ]
+    : elements(service!.targetNamespace)
   const original = shape.element?.namespace ?? service!.targetNamespace
   if (input.namespace !== undefined && input.namespace !== original)
     body = renamespace(body, original, input.namespace)
-  return { version, operation, bound, body, action: bound.action, missing }
+  const headers = parameterElements(headerNodes, headerParts, service!.targetNamespace, encoded).map(
+    (entry): HeaderBlock => ({ element: entry }),
+  )
+  return { version, operation, bound, body, headers, action: bound.action, missing, emptied }
+}
+
+/** `soap:encodingStyle` on the operation element of an encoded message. */
+function encodingStyle(version: SoapVersion, style: string | undefined) {
+  if (style === undefined) return []
+  return [attribute({ namespace: version.envelopeNamespace, local: 'encodingStyle' }, style, version.prefix)]
 }

@@ -1,13 +1,15 @@
 import { keyedCacheFile, readKeyedCache, writeKeyedCache } from '../../../config/keyed-cache.js'
 import type { Context } from '../../../core/context.js'
-import type { ServiceDescription } from './service-description.js'
+import { linkService, type ServiceDescription } from './service-description.js'
 
 /**
  * Bumped whenever ServiceDescription changes shape (or what is accepted into
- * it: 2 refuses WSDLs with dangling references), so older cache files are
+ * it: 2 refused WSDLs with dangling references; 3 describes complex types
+ * once in `types`, header parts and encoded bodies, and keeps operations
+ * with dangling references as not callable), so older cache files are
  * simply fetched again.
  */
-const cacheFormat = 2
+const cacheFormat = 3
 
 /** What is kept per WSDL: the digested description (not the XML), so a cached run parses no WSDL. */
 export interface CachedService {
@@ -36,6 +38,7 @@ export async function readCachedService(
   if (cached?.format !== cacheFormat || cached.key !== key || !Array.isArray(cached.service?.operations))
     return undefined
   if (stamp !== undefined && cached.stamp !== stamp) return undefined
+  linkService(cached.service)
   return cached as CachedService
 }
 

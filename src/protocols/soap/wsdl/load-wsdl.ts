@@ -12,11 +12,15 @@ export interface LoadedWsdl {
   readonly location: string
   readonly documents: readonly ReadWsdl[]
   readonly schemas: readonly ReadSchema[]
+  /** Imports not followed (a local document's remote ones), as sentences for a warning. */
+  readonly skipped?: readonly string[] | undefined
 }
 
 export interface LoadWsdlOptions {
   /** At most this many documents (the WSDL and everything it imports); default 50. */
   maxDocuments?: number
+  /** At most this many characters in all documents together; default 64 Mi. */
+  maxTotalLength?: number
   limits?: XmlReadLimits
 }
 
@@ -37,17 +41,25 @@ interface Pending {
 
 function parse(text: string, location: string, limits: XmlReadLimits | undefined) {
   try {
-    return readXml(text, { maxDepth: 200, ...limits })
+    // A WSDL or schema is a document, not a SOAP message: processing
+    // instructions (ONVIF's <?xml-stylesheet?>) are allowed; a DOCTYPE is not.
+    return readXml(text, { maxDepth: 200, ...limits, allowInstructions: true })
   } catch (error) {
     if (error instanceof XmlReadError) throw new WsdlReadError(`${location}: ${error.message}`)
     throw error
   }
 }
 
+const isRemote = (location: string) => /^https?:/i.test(location)
+
 /**
  * Reads a WSDL 1.1 document and follows its `wsdl:import`, `xs:import` and
  * `xs:include` locations (relative ones against the importing document),
  * each document once. Hostile XML is refused as everywhere (no DOCTYPE).
+ * Documents and their total length are bounded, so a WSDL that imports
+ * without end is an error, not an out-of-memory. A local document's
+ * http(s) imports are not followed (a warning says which; what they would
+ * define is then unknown, and the parameters that need it open).
  */
 export async function loadWsdl(
   location: string,
@@ -55,14 +67,21 @@ export async function loadWsdl(
   options: LoadWsdlOptions = {},
 ): Promise<LoadedWsdl> {
   const maxDocuments = options.maxDocuments ?? 50
+  const maxTotalLength = options.maxTotalLength ?? 64 * 1024 * 1024
+  let totalLength = 0
   const documents: ReadWsdl[] = []
   const schemas: ReadSchema[] = []
+  const skipped: string[] = []
   const seen = new Set<string>()
   const queue: Pending[] = [{ location, inheritedNamespace: '' }]
   const follow = (reference: string | undefined, base: string, inheritedNamespace = '') => {
-    if (reference !== undefined && reference !== '') {
-      queue.push({ location: resolveLocation(reference, base), inheritedNamespace })
+    if (reference === undefined || reference === '') return
+    const resolved = resolveLocation(reference, base)
+    if (isRemote(resolved) && !isRemote(base)) {
+      if (!skipped.includes(resolved)) skipped.push(resolved)
+      return
     }
+    queue.push({ location: resolved, inheritedNamespace })
   }
   const addSchema = (schema: ReadSchema, base: string) => {
     schemas.push(schema)
@@ -78,7 +97,14 @@ export async function loadWsdl(
         `${location} imports more than ${maxDocuments} documents; refusing to read further`,
       )
     }
-    const root = parse(await fetchDocument(next.location), next.location, options.limits)
+    const text = await fetchDocument(next.location)
+    totalLength += text.length
+    if (totalLength > maxTotalLength) {
+      throw new WsdlReadError(
+        `${location} and what it imports are longer than ${maxTotalLength} characters together; refusing to read further`,
+      )
+    }
+    const root = parse(text, next.location, options.limits)
     if (isSchemaElement(root)) {
       addSchema(readSchema(root, next.inheritedNamespace), next.location)
       continue
@@ -89,5 +115,11 @@ export async function loadWsdl(
     for (const imported of document.imports) follow(imported, next.location)
   }
   if (documents.length === 0) throw new WsdlReadError(`${location} is an XML Schema, not a WSDL document`)
-  return { location, documents, schemas }
+  const notFollowed =
+    skipped.length === 0
+      ? undefined
+      : [
+          `a local WSDL's remote imports were not followed (${skipped.join(', ')}); what they define is left open`,
+        ]
+  return { location, documents, schemas, ...(notFollowed === undefined ? {} : { skipped: notFollowed }) }
 }

@@ -14,6 +14,21 @@ export interface ReadSchemaElement extends SchemaElement {
   readonly ref?: QName | undefined
   readonly complexType?: ReadComplexType | undefined
   readonly simpleType?: ReadSimpleType | undefined
+  /** A global element that may stand for the head element named here (`substitutionGroup`). */
+  readonly substitutionGroup?: QName | undefined
+  /** `abstract="true"`: only its substitution group's members appear in a document. */
+  readonly abstract?: boolean | undefined
+  /** `<xs:group ref="tns:G"/>` in a content model: the named group's elements stand here. */
+  readonly group?: QName | undefined
+  /**
+   * An attribute of the type rather than a child element (`xs:attribute`):
+   * minOccurs 1 when `use="required"`. With `group`, an `xs:attributeGroup` reference.
+   */
+  readonly attribute?: boolean | undefined
+  /** An attribute's `default`: the value it has when left out. */
+  readonly default?: string | undefined
+  /** A member of an `xs:choice` that must be made (minOccurs ≥ 1): optional alone, but one of them is needed. */
+  readonly requiredChoice?: boolean | undefined
 }
 
 export interface ReadComplexType extends SchemaComplexType {
@@ -24,6 +39,10 @@ export interface ReadComplexType extends SchemaComplexType {
   readonly textType?: QName | undefined
   /** `xs:any` inside: children the schema does not name are allowed. */
   readonly open?: boolean | undefined
+  /** A SOAP-encoded array (restriction of soapenc:Array): the type of its items (`wsdl:arrayType`). */
+  readonly arrayType?: QName | undefined
+  /** Its attributes (and attribute group references), as elements flagged `attribute`. */
+  readonly attributes?: readonly ReadSchemaElement[] | undefined
 }
 
 export interface ReadSimpleType {
@@ -40,7 +59,18 @@ export interface ReadSchema extends XmlSchema {
   readonly simpleTypes: readonly ReadSimpleType[]
   /** `xs:include` locations (same target namespace). */
   readonly includes: readonly string[]
+  /** Named model groups (`xs:group name=`): their elements, in order. */
+  readonly groups: readonly { readonly name: string; readonly elements: readonly ReadSchemaElement[] }[]
+  /** Global attributes and named attribute groups (`xs:attributeGroup name=`). */
+  readonly attributes: readonly ReadSchemaElement[]
+  readonly attributeGroups: readonly {
+    readonly name: string
+    readonly elements: readonly ReadSchemaElement[]
+  }[]
 }
+
+const soapEncodingNamespace = 'http://schemas.xmlsoap.org/soap/encoding/'
+const wsdlNamespace = 'http://schemas.xmlsoap.org/wsdl/'
 
 const isXs = (node: XmlElement, local: string) =>
   node.name.namespace === xsdNamespace && node.name.local === local
@@ -71,6 +101,39 @@ function documentationOf(node: XmlElement): string | undefined {
 interface SchemaScope {
   targetNamespace: string
   qualified: boolean
+  attributesQualified?: boolean
+}
+
+/** An `xs:attribute` (local, global or a ref) or an `xs:attributeGroup` ref, as an element flagged `attribute`. */
+function readAttribute(node: XmlElement, scope: SchemaScope, global: boolean): ReadSchemaElement | undefined {
+  const ref = qnameAttr(node, 'ref')
+  if (isXs(node, 'attributeGroup')) {
+    return ref === undefined ? undefined : { name: ref.local, namespace: '', group: ref, attribute: true }
+  }
+  if (attr(node, 'use') === 'prohibited') return undefined
+  const form = attr(node, 'form')
+  const qualified = global || (form === undefined ? scope.attributesQualified === true : form === 'qualified')
+  const simple = childElements(node).find((child) => isXs(child, 'simpleType'))
+  return {
+    name: attr(node, 'name') ?? ref?.local ?? '',
+    namespace: ref?.namespace ?? (qualified ? scope.targetNamespace : ''),
+    ref,
+    type: qnameAttr(node, 'type'),
+    simpleType: simple === undefined ? undefined : readSimpleType(simple),
+    minOccurs: attr(node, 'use') === 'required' ? 1 : 0,
+    maxOccurs: 1,
+    attribute: true,
+    default: attr(node, 'default'),
+    documentation: documentationOf(node),
+  }
+}
+
+/** The attributes declared directly in a complex type, or its extension or restriction. */
+function readAttributes(node: XmlElement, scope: SchemaScope): ReadSchemaElement[] {
+  return childElements(node)
+    .filter((child) => isXs(child, 'attribute') || isXs(child, 'attributeGroup'))
+    .map((child) => readAttribute(child, scope, false))
+    .filter((read) => read !== undefined)
 }
 
 function readSimpleType(node: XmlElement): ReadSimpleType {
@@ -107,6 +170,22 @@ function readElement(node: XmlElement, scope: SchemaScope, global: boolean): Rea
     maxOccurs: maxOccurs === 'unbounded' ? 'unbounded' : occurs(maxOccurs),
     nillable: attr(node, 'nillable') === 'true' ? true : undefined,
     documentation: documentationOf(node),
+    substitutionGroup: global ? qnameAttr(node, 'substitutionGroup') : undefined,
+    abstract: global && attr(node, 'abstract') === 'true' ? true : undefined,
+  }
+}
+
+/** `<xs:group ref=…/>` as a stand-in element the describer replaces with the group's elements. */
+function groupReference(node: XmlElement, optional: boolean): ReadSchemaElement | undefined {
+  const group = qnameAttr(node, 'ref')
+  if (group === undefined) return undefined
+  const maxOccurs = attr(node, 'maxOccurs')
+  return {
+    name: group.local,
+    namespace: '',
+    group,
+    minOccurs: optional ? 0 : occurs(attr(node, 'minOccurs')),
+    maxOccurs: maxOccurs === 'unbounded' ? 'unbounded' : occurs(maxOccurs),
   }
 }
 
@@ -123,8 +202,17 @@ function readParticles(node: XmlElement, scope: SchemaScope, optional: boolean, 
       into.elements.push(optional ? { ...read, minOccurs: 0 } : read)
     } else if (isXs(child, 'sequence') || isXs(child, 'all')) {
       readParticles(child, scope, optional || attr(child, 'minOccurs') === '0', into)
-    } else if (isXs(child, 'choice')) readParticles(child, scope, true, into)
-    else if (isXs(child, 'any')) into.open = true
+    } else if (isXs(child, 'choice')) {
+      const start = into.elements.length
+      readParticles(child, scope, true, into)
+      if (!optional && attr(child, 'minOccurs') !== '0') {
+        for (let index = start; index < into.elements.length; index++)
+          into.elements[index] = { ...into.elements[index]!, requiredChoice: true }
+      }
+    } else if (isXs(child, 'group')) {
+      const reference = groupReference(child, optional)
+      if (reference !== undefined) into.elements.push(reference)
+    } else if (isXs(child, 'any')) into.open = true
   }
   return into
 }
@@ -133,26 +221,55 @@ function readComplexType(node: XmlElement, scope: SchemaScope): ReadComplexType 
   let body = node
   let base: QName | undefined
   let textType: QName | undefined
+  let arrayType: QName | undefined
   for (const child of childElements(node)) {
     if (isXs(child, 'complexContent') || isXs(child, 'simpleContent')) {
       const derivation = childElements(child).find(
         (item) => isXs(item, 'extension') || isXs(item, 'restriction'),
       )
       if (derivation === undefined) continue
-      if (isXs(child, 'simpleContent')) textType = qnameAttr(derivation, 'base')
-      else if (isXs(derivation, 'extension')) base = qnameAttr(derivation, 'base')
+      const derivedFrom = qnameAttr(derivation, 'base')
+      if (isXs(child, 'simpleContent')) textType = derivedFrom
+      else if (isXs(derivation, 'extension')) base = derivedFrom
+      else if (derivedFrom?.namespace === soapEncodingNamespace && derivedFrom.local === 'Array')
+        arrayType = encodedArrayType(derivation)
       body = derivation
     }
   }
   const particles = readParticles(body, scope, false, { elements: [], open: false })
+  const attributes = arrayType === undefined ? readAttributes(body, scope) : []
   return {
     name: attr(node, 'name'),
     sequence: particles.elements,
     base,
     textType,
     open: particles.open ? true : undefined,
+    arrayType,
+    attributes: attributes.length > 0 ? attributes : undefined,
     documentation: documentationOf(node),
   }
+}
+
+/**
+ * The item type of a SOAP-encoded array: `wsdl:arrayType="xsd:string[]"` on
+ * the restriction's arrayType attribute, else the type of the one element
+ * its sequence declares, else xsd:anyType.
+ */
+function encodedArrayType(restriction: XmlElement): QName {
+  for (const child of childElements(restriction)) {
+    if (!isXs(child, 'attribute')) continue
+    const declared = child.attributes.find(
+      (item) => item.name.namespace === wsdlNamespace && item.name.local === 'arrayType',
+    )
+    if (declared === undefined || typeof declared.value !== 'string') continue
+    const resolved = resolveQName(child, declared.value.replace(/(\[[\d,\s]*\])+$/, ''))
+    if (resolved !== undefined) return resolved
+  }
+  const item = readParticles(restriction, { targetNamespace: '', qualified: false }, false, {
+    elements: [],
+    open: false,
+  }).elements[0]
+  return item?.type ?? { namespace: xsdNamespace, local: 'anyType' }
 }
 
 /**
@@ -162,15 +279,36 @@ function readComplexType(node: XmlElement, scope: SchemaScope): ReadComplexType 
 export function readSchema(node: XmlElement, inheritedNamespace = ''): ReadSchema {
   const targetNamespace = attr(node, 'targetNamespace') ?? inheritedNamespace
   const elementFormDefault = attr(node, 'elementFormDefault') === 'qualified' ? 'qualified' : 'unqualified'
-  const scope: SchemaScope = { targetNamespace, qualified: elementFormDefault === 'qualified' }
+  const scope: SchemaScope = {
+    targetNamespace,
+    qualified: elementFormDefault === 'qualified',
+    attributesQualified: attr(node, 'attributeFormDefault') === 'qualified',
+  }
   const elements: ReadSchemaElement[] = []
   const complexTypes: ReadComplexType[] = []
   const simpleTypes: ReadSimpleType[] = []
   const imports: { namespace?: string; location?: string }[] = []
   const includes: string[] = []
+  const groups: { name: string; elements: ReadSchemaElement[] }[] = []
+  const attributes: ReadSchemaElement[] = []
+  const attributeGroups: { name: string; elements: ReadSchemaElement[] }[] = []
   for (const child of childElements(node)) {
     if (isXs(child, 'element')) elements.push(readElement(child, scope, true))
-    else if (isXs(child, 'complexType')) complexTypes.push(readComplexType(child, scope))
+    else if (isXs(child, 'attribute')) {
+      const read = readAttribute(child, scope, true)
+      if (read !== undefined) attributes.push(read)
+    } else if (isXs(child, 'attributeGroup')) {
+      const name = attr(child, 'name')
+      if (name !== undefined) attributeGroups.push({ name, elements: readAttributes(child, scope) })
+    } else if (isXs(child, 'group')) {
+      const name = attr(child, 'name')
+      if (name !== undefined) {
+        groups.push({
+          name,
+          elements: readParticles(child, scope, false, { elements: [], open: false }).elements,
+        })
+      }
+    } else if (isXs(child, 'complexType')) complexTypes.push(readComplexType(child, scope))
     else if (isXs(child, 'simpleType')) simpleTypes.push(readSimpleType(child))
     else if (isXs(child, 'import')) {
       imports.push({ namespace: attr(child, 'namespace'), location: attr(child, 'schemaLocation') })
@@ -179,7 +317,18 @@ export function readSchema(node: XmlElement, inheritedNamespace = ''): ReadSchem
       if (location !== undefined) includes.push(location)
     }
   }
-  return { targetNamespace, elementFormDefault, elements, complexTypes, simpleTypes, imports, includes }
+  return {
+    targetNamespace,
+    elementFormDefault,
+    elements,
+    complexTypes,
+    simpleTypes,
+    imports,
+    includes,
+    groups,
+    attributes,
+    attributeGroups,
+  }
 }
 
 export function isSchemaElement(node: XmlElement): boolean {

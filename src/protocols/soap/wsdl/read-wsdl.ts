@@ -7,6 +7,7 @@ import type {
   WsdlBindingOperation,
   WsdlBodyBinding,
   WsdlDocument,
+  WsdlHeaderBinding,
   WsdlMessage,
   WsdlOperation,
   WsdlPort,
@@ -99,6 +100,25 @@ function style(text: string | undefined): 'document' | 'rpc' | undefined {
   return text === 'rpc' ? 'rpc' : text === 'document' ? 'document' : undefined
 }
 
+function readHeaders(message: XmlElement | undefined): WsdlHeaderBinding[] | undefined {
+  if (message === undefined) return undefined
+  const headers: WsdlHeaderBinding[] = []
+  for (const child of childElements(message)) {
+    if (child.name.local !== 'header' || extensionVersion(child) === undefined) continue
+    const name = qnameAttr(child, 'message')
+    const part = attr(child, 'part')
+    if (name === undefined || part === undefined) continue
+    headers.push({
+      message: name,
+      part,
+      use: attr(child, 'use') === 'encoded' ? 'encoded' : 'literal',
+      namespace: attr(child, 'namespace'),
+      encodingStyle: attr(child, 'encodingStyle'),
+    })
+  }
+  return headers.length === 0 ? undefined : headers
+}
+
 function readBody(message: XmlElement | undefined): WsdlBodyBinding {
   const body = extension(message, 'body')
   const parts = body && attr(body, 'parts')
@@ -107,6 +127,7 @@ function readBody(message: XmlElement | undefined): WsdlBodyBinding {
     namespace: body && attr(body, 'namespace'),
     encodingStyle: body && attr(body, 'encodingStyle'),
     parts: parts === undefined ? undefined : parts.split(/\s+/).filter(Boolean),
+    headers: readHeaders(message),
   }
 }
 

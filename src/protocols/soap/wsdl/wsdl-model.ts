@@ -105,6 +105,16 @@ export interface WsdlBodyBinding {
   readonly namespace?: string | undefined
   readonly encodingStyle?: string | undefined
   readonly parts?: readonly string[] | undefined
+  /** `soap:header` / `soap12:header`: parts (of this or another message) sent as header entries. */
+  readonly headers?: readonly WsdlHeaderBinding[] | undefined
+}
+
+export interface WsdlHeaderBinding {
+  readonly message: QName
+  readonly part: string
+  readonly use: 'literal' | 'encoded'
+  readonly namespace?: string | undefined
+  readonly encodingStyle?: string | undefined
 }
 
 export interface WsdlService {

@@ -108,7 +108,8 @@ function writeElement(node: XmlElement, table: PrefixTable, declarations: string
   const name = table.name(node.name)
   let text = `<${name}${declarations}`
   for (const item of node.attributes) {
-    const value = typeof item.value === 'string' ? item.value : table.name(item.value.qname)
+    const value =
+      typeof item.value === 'string' ? item.value : table.name(item.value.qname) + (item.value.suffix ?? '')
     text += ` ${table.name(item.name)}="${escapeAttribute(value)}"`
   }
   if (node.children.length === 0) return `${text}/>`

@@ -26,6 +26,8 @@ export interface XmlAttribute {
 /** Character content that is a QName (a faultcode, a 1.2 fault Value): written with the right prefix. */
 export interface QNameValue {
   readonly qname: QName
+  /** Text written right after `prefix:local`, e.g. SOAP-ENC:arrayType's `[2]`. */
+  readonly suffix?: string | undefined
 }
 
 export type XmlNode = XmlElement | string | QNameValue

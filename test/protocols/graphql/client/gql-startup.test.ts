@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { loadedSourcesOf } from '../../../support/loaded-sources.js'
 import { CLI } from '../../../support/run-cli.js'
+import { tempDir } from '../../../support/temp-dir.js'
 
 const exec = promisify(execFile)
 const ROOT = join(import.meta.dirname, '..', '..', '..', '..')
@@ -13,7 +12,7 @@ const TRACER = join(ROOT, 'test', 'support', 'trace-imports.mjs')
 
 /** The package sources a run loaded: from node_modules directly, or bundled into the dist files it loaded. */
 async function loadedSources(args: string[]): Promise<string[]> {
-  const home = mkdtempSync(join(tmpdir(), 'apictl-trace-'))
+  const home = tempDir('apictl-trace-')
   const file = join(home, 'imports.txt')
   await exec(process.execPath, ['--import', TRACER, CLI, ...args], {
     env: {

@@ -1,9 +1,10 @@
 import { buildSchema, type OperationDefinitionNode, parse } from 'graphql'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { HttpRequest, HttpResponse } from '../../../../src/core/exchange.js'
 import {
   buildGraphQLRequest,
   cleanQuery,
+  prepareGraphQLRequest,
 } from '../../../../src/protocols/graphql/client/build-graphql-request.js'
 import { coerceVariableOptions } from '../../../../src/protocols/graphql/client/coerce-variables.js'
 import { decodeGraphQLResponse } from '../../../../src/protocols/graphql/client/decode-graphql-response.js'
@@ -169,6 +170,8 @@ describe('buildGraphQLRequest', () => {
     )
   })
 
+  afterEach(() => vi.restoreAllMocks())
+
   it('what graphql-request sends through the fetch adapter equals the built request', async () => {
     for (const method of ['POST', 'GET'] as const) {
       const input = {
@@ -185,10 +188,43 @@ describe('buildGraphQLRequest', () => {
         sent.push(request)
         return response(200, '{"data":{"b":1}}')
       }
-      const result = await sendGraphQLRequest(input, { timeoutMs: 1000, retry: 0, insecure: false }, send)
+      const result = await sendGraphQLRequest(
+        prepareGraphQLRequest(input),
+        { timeoutMs: 1000, retry: 0, insecure: false },
+        send,
+      )
       expect(result.data).toEqual({ b: 1 })
       expect(sent).toEqual([buildGraphQLRequest(input)])
     }
+  })
+
+  it('the request is built once (nothing serialised while sending) and the answer parsed once', async () => {
+    for (const method of ['POST', 'GET'] as const) {
+      const prepared = prepareGraphQLRequest({ ...call, method, variables: { n: 1 } })
+      const answer = '{"data":{"a":1},"extensions":{"cost":2}}'
+      const stringify = vi.spyOn(JSON, 'stringify')
+      const parse = vi.spyOn(JSON, 'parse')
+      const result = await sendGraphQLRequest(
+        prepared,
+        { timeoutMs: 1000, retry: 0, insecure: false },
+        async () => response(200, answer),
+      )
+      expect(stringify).not.toHaveBeenCalled()
+      expect(parse.mock.calls.filter(([text]) => text === answer)).toHaveLength(1)
+      expect(result).toMatchObject({ data: { a: 1 }, extensions: { cost: 2 }, exitCode: 0 })
+      expect(result.body).toEqual(JSON.parse(answer))
+      vi.restoreAllMocks()
+    }
+  })
+
+  it('an answer that is not JSON is read once too, and is still named as not GraphQL', async () => {
+    const prepared = prepareGraphQLRequest({ ...call, method: 'POST' })
+    const parse = vi.spyOn(JSON, 'parse')
+    const send = async () => response(502, '<title>Bad</title>', 'text/html')
+    await expect(
+      sendGraphQLRequest(prepared, { timeoutMs: 1000, retry: 0, insecure: false }, send),
+    ).rejects.toMatchObject({ exitCode: 5 })
+    expect(parse.mock.calls.filter(([text]) => text === '<title>Bad</title>')).toHaveLength(1)
   })
 })
 

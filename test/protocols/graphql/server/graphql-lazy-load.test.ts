@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadedSourcesOf } from '../../../support/loaded-sources.js'
 import { CLI, isolatedEnv, runCli } from '../../../support/run-cli.js'
+import { tempDir } from '../../../support/temp-dir.js'
 import { demoBasic } from './graphql-http-client.js'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..', '..')
@@ -18,7 +17,7 @@ afterEach(() => {
 })
 
 function traceFile(): string {
-  return join(mkdtempSync(join(tmpdir(), 'apictl-trace-')), 'imports.txt')
+  return join(tempDir('apictl-trace-'), 'imports.txt')
 }
 
 /** The sources a process loaded: node_modules files, and the src files bundled into the dist chunks it loaded. */

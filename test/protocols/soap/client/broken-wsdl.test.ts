@@ -5,7 +5,11 @@ import { runCli } from '../../../support/run-cli.js'
 import { answer, type RecordingServer, startRecordingServer } from './support/recording-server.js'
 import { FIXTURES } from './support/soap-client-support.js'
 
-/** A WSDL that refers to what it does not define is refused, as zeep refuses it: no envelope from guesses. */
+/**
+ * A WSDL that refers to what it does not define still loads (as zeep loads
+ * it): the operations that need the missing definition are named in a
+ * warning and cannot be called (exit 2, nothing sent); the others can.
+ */
 const broken = (name: string) => join(FIXTURES, 'broken', name)
 const cases = [
   [
@@ -32,13 +36,32 @@ beforeEach(() => {
 })
 
 describe.each(cases)('%s', (file, problem) => {
-  it.each([['ops'], ['call', 'Ping'], ['envelope', 'Ping']])(
-    'soap %s: exit 2 naming what is missing, nothing sent',
-    async (...command) => {
-      const result = await runCli(['soap', ...command, '--wsdl', broken(file), '-e', `${server.url}/soap`])
-      expect(result.stderr).toContain(`error: The WSDL cannot be used: ${problem}.`)
-      expect(result.stderr).toContain(`where: ${broken(file)}`)
-      expect(result.stderr).toContain('The WSDL refers to definitions it does not have')
+  const warning = `warning: the WSDL refers to definitions it does not have, so 1 operation cannot be called: Ping (${problem}); the others can.`
+
+  it('soap ops lists the operation as not callable, with a warning naming it (exit 0)', async () => {
+    const result = await runCli(['soap', 'ops', '--wsdl', broken(file)])
+    expect(result.stderr).toContain(warning)
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/ {2}Ping {2}cannot be called: /)
+  })
+
+  it.each([['call'], ['envelope']])(
+    'soap %s Ping: exit 2 naming what is missing, nothing sent',
+    async (command) => {
+      const result = await runCli([
+        'soap',
+        command,
+        'Ping',
+        '--wsdl',
+        broken(file),
+        '-e',
+        `${server.url}/soap`,
+      ])
+      expect(result.stderr).toContain(warning)
+      expect(result.stderr).toContain(`error: Ping cannot be called: ${problem}.`)
+      expect(result.stderr).toContain(
+        'The WSDL lacks a definition this operation needs (the others can be called)',
+      )
       expect(result.code).toBe(2)
       expect(result.stdout).toBe('')
       expect(server.received).toEqual([])
@@ -46,10 +69,10 @@ describe.each(cases)('%s', (file, problem) => {
   )
 })
 
-it('served over HTTP, the same WSDL is an answer that cannot be used (exit 6), and the call is not sent', async () => {
+it('served over HTTP, the same WSDL loads; calling the broken operation sends nothing but the WSDL request', async () => {
   const url = `${server.url}/service?file=missing-port-type.wsdl`
   const result = await runCli(['soap', 'call', 'Ping', '--wsdl', url, '-e', `${server.url}/soap`])
-  expect(result.stderr).toContain('error: The WSDL cannot be used: binding PingSoap is of portType')
-  expect(result.code).toBe(6)
+  expect(result.stderr).toContain('error: Ping cannot be called: binding PingSoap is of portType')
+  expect(result.code).toBe(2)
   expect(server.received.map((request) => request.method)).toEqual(['GET'])
 })

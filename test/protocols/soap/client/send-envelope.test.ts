@@ -1,14 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runCli } from '../../../support/run-cli.js'
+import { tempDir } from '../../../support/temp-dir.js'
 import { ns11, ns12 } from './support/recording-server.js'
 import { IMPORTS_WSDL } from './support/soap-client-support.js'
 import { useRecordingServer } from './support/use-recording-server.js'
 
 const server = useRecordingServer()
-const folder = mkdtempSync(join(tmpdir(), 'apictl-soap-send-'))
+const folder = tempDir('apictl-soap-send-')
 
 function file(name: string, text: string): string {
   const path = join(folder, name)

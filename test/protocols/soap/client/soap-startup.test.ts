@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadedSourcesOf } from '../../../support/loaded-sources.js'
 import { CLI, isolatedEnv } from '../../../support/run-cli.js'
+import { tempDir } from '../../../support/temp-dir.js'
 import { echoReply, type RecordingServer, startRecordingServer } from './support/recording-server.js'
 import { IMPORTS_WSDL } from './support/soap-client-support.js'
 
@@ -15,7 +14,7 @@ const TRACER = join(ROOT, 'test', 'support', 'trace-imports.mjs')
 
 /** The package sources a run loaded, from node_modules or bundled into the dist files it loaded. */
 async function loadedPackages(args: string[], env: Record<string, string | undefined>): Promise<Set<string>> {
-  const file = join(mkdtempSync(join(tmpdir(), 'apictl-trace-')), 'imports.txt')
+  const file = join(tempDir('apictl-trace-'), 'imports.txt')
   await exec(process.execPath, ['--import', TRACER, CLI, ...args], {
     env: { ...env, TRACE_IMPORTS_FILE: file },
   })

@@ -108,7 +108,7 @@ describe('reading a WSDL 1.1 into a call description', () => {
     ])
   })
 
-  it('a recursive type is described down to where it repeats, then left open', async () => {
+  it('a recursive type is described once and refers to itself, however deep it is followed', async () => {
     const schema =
       '<wsdl:types><xs:schema targetNamespace="urn:t" elementFormDefault="qualified">' +
       '<xs:complexType name="Node"><xs:sequence><xs:element name="label" type="xs:string"/>' +
@@ -124,8 +124,12 @@ describe('reading a WSDL 1.1 into a call description', () => {
     ]!
     const root = parameter(put.input.parameters, 'root')
     const child = parameter(root.children, 'child')
-    expect(child).toMatchObject({ type: 'Node', open: true })
-    expect(child.children).toBeUndefined()
+    expect(child).toMatchObject({ type: 'Node', typeRef: '{urn:t}Node' })
+    expect(root.typeRef).toBe('{urn:t}Node')
+    // The same entry, not a copy: a path of any depth costs nothing more.
+    expect(child.children).toBe(root.children)
+    expect(parameter(parameter(child.children, 'child').children, 'label')).toMatchObject({ base: 'string' })
+    expect(JSON.stringify(put.input)).not.toContain('"children"')
     expect(put.output).toBeUndefined()
   })
 

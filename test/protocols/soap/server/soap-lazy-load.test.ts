@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadedSourcesOf } from '../../../support/loaded-sources.js'
 import { CLI } from '../../../support/run-cli.js'
+import { tempDir } from '../../../support/temp-dir.js'
 import { call, envelope, postSoap } from './soap-test-support.js'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..', '..')
@@ -41,7 +41,7 @@ function serve(traceFile: string): Promise<string> {
 
 describe('the SOAP half loads lazily', () => {
   it('serving REST loads nothing XML or SOAP; the first /soap request does', async () => {
-    const traceFile = join(mkdtempSync(join(tmpdir(), 'apictl-soap-trace-')), 'imports.txt')
+    const traceFile = join(tempDir('apictl-soap-trace-'), 'imports.txt')
     const url = await serve(traceFile)
     expect((await fetch(`${url}/v1/items/1`)).status).toBe(200)
     expect(loadedSources(traceFile).filter((source) => SOAP_SOURCES.test(source))).toEqual([])
