@@ -106,9 +106,12 @@ class NativeStatement implements SqliteStatement {
 
   all(...parameters: unknown[]): unknown[][] {
     const result: unknown[][] = []
-    this.forEach((row) => {
-      result.push(row)
-    }, ...parameters)
+    this.forEach(
+      (row) => {
+        result.push(row)
+      },
+      ...parameters,
+    )
     return result
   }
 
