@@ -1,21 +1,9 @@
 import type { Command } from 'commander'
+import { commanderMessage } from '../options/commander-message.js'
 
-/**
- * commander's own errors (a missing argument, an unknown option, a bad
- * option value) written as apictl writes its errors: a capitalised sentence
- * with a full stop, commander's did-you-mean kept, and a `try:` line naming
- * the command's --help.
- */
+/** commander's own errors as apictl writes its errors, with a `try:` line naming the command's --help. */
 export function formatCommanderError(text: string, commandPath: string): string {
-  const [first = '', ...rest] = text.trim().split('\n')
-  let message = first.replace(/^error:\s*/i, '').replace(/ is invalid\. (\S)/, ' is invalid: $1')
-  message = message.charAt(0).toUpperCase() + message.slice(1)
-  if (!/[.?!)]$/.test(message)) message += '.'
-  const suggestion = rest
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .join(' ')
-  return `error: ${message}${suggestion ? ` ${suggestion}` : ''}\n  try:   ${commandPath} --help\n`
+  return `error: ${commanderMessage(text)}\n  try:   ${commandPath} --help\n`
 }
 
 /** `apictl profile show` for the `show` command. */

@@ -1,6 +1,6 @@
 import type { DocumentNode } from 'graphql'
 import type { Context } from '../core/context.js'
-import { type ApictlError, isApictlError, UsageError } from '../core/errors.js'
+import { isApictlError, UsageError } from '../core/errors.js'
 import { ExitCode } from '../core/exit-codes.js'
 import type { CommonOptions } from '../core/request-options.js'
 import type { GraphQLClient } from '../exchange/graphql/graphql-client.js'
@@ -10,6 +10,7 @@ import type {
   GraphQLResponseError,
   GraphQLResult,
 } from '../protocols/graphql/client/decode-graphql-response.js'
+import { toApiError } from './api-error.js'
 import type { ApiError } from './client-options.js'
 
 export type { GraphQLResponseError }
@@ -76,7 +77,13 @@ export function createGraphQLApi(
   const clientOnce = () =>
     (client ??= import('../exchange/graphql/graphql-client.js').then(
       ({ GraphQLClient }) =>
-        new GraphQLClient({ target: getTarget, ctx, memory: true, keepAlive: true, words: LIBRARY_WORDS }),
+        new GraphQLClient({
+          target: getTarget,
+          ctx,
+          cache: 'disk+memory',
+          keepAlive: true,
+          words: LIBRARY_WORDS,
+        }),
     ))
   async function call<T>(kind: Kind, document: string | DocumentNode, options: GraphQLRequestOptions = {}) {
     try {
@@ -141,11 +148,4 @@ function toResponse<T>(result: GraphQLResult): GraphQLResponse<T> {
     }
   }
   return response
-}
-
-function toApiError(error: ApictlError): ApiError {
-  const apiError: ApiError = { message: error.message, exitCode: error.exitCode }
-  if (error.where !== undefined) apiError.where = error.where
-  if (error.hint !== undefined) apiError.hint = error.hint
-  return apiError
 }

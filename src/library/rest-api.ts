@@ -1,14 +1,10 @@
 import type { Context } from '../core/context.js'
 import { isApictlError } from '../core/errors.js'
-import { exitCodeForStatus } from '../core/exit-codes.js'
 import type { CommonOptions } from '../core/request-options.js'
-import { requestDefaults, transportOptions } from '../exchange/request-defaults.js'
+import { RestClient } from '../exchange/rest/rest-client.js'
 import type { Target } from '../exchange/target.js'
-import { buildRestRequest } from '../protocols/rest/client/build-rest-request.js'
-import { decodeRestResponse, type RestResult } from '../protocols/rest/client/decode-rest-response.js'
-import { resolveRestUrl } from '../protocols/rest/client/resolve-rest-url.js'
-import { parseRestMethod } from '../protocols/rest/client/rest-method.js'
-import { send } from '../transport/send.js'
+import type { RestResult } from '../protocols/rest/client/decode-rest-response.js'
+import { toApiError } from './api-error.js'
 import type { ApiError, RestCallOptions, RestResponse } from './client-options.js'
 
 type Call = <T = unknown>(path: string, options?: RestCallOptions) => Promise<RestResponse<T>>
@@ -24,40 +20,46 @@ export interface RestApi {
   options: Call
 }
 
-/** `client.rest.*`: the same build → send → decode as `apictl rest`, resolved to `{ data, error }`. */
+/** `client.rest.*`: the RestClient `apictl rest` uses (made once per client), resolved to `{ data, error }`. */
 export function createRestApi(
   getTarget: () => Promise<Target>,
   common: CommonOptions,
   ctx: Context,
 ): RestApi {
+  let client: Promise<RestClient> | undefined
+  const restClient = () => {
+    client ??= getTarget().then(
+      (
+        target, // OAuth 2.0 tokens on disk, as before: `disk+memory`.
+      ) => new RestClient({ target, cache: 'disk+memory' }),
+    )
+    return client
+  }
   async function request<T>(
-    methodText: string,
+    method: string,
     path: string,
     options: RestCallOptions = {},
   ): Promise<RestResponse<T>> {
     try {
-      const target = await getTarget()
-      const defaults = requestDefaults(common, target.profile)
-      const built = buildRestRequest({
-        method: parseRestMethod(methodText),
-        url: resolveRestUrl(path, target.rest, target.profileName),
-        headers: [...defaults.headers, ...Object.entries(options.headers ?? {})],
-        query: queryPairs(options.query),
-        json: options.body,
-        accept: options.accept,
-        oauth2: defaults.oauth2,
-      })
-      const transport = {
-        ...transportOptions(common, target.profile, ctx),
-        keepAlive: true,
-        signal: options.signal,
-      }
-      return toRestResponse<T>(decodeRestResponse(await send(built, transport), built.method))
+      const rest = await restClient()
+      const outcome = await rest.request(
+        {
+          method,
+          url: path,
+          headers: Object.entries(options.headers ?? {}),
+          query: queryPairs(options.query),
+          json: options.body,
+          accept: options.accept,
+          lint: false,
+          signal: options.signal,
+        },
+        common,
+        ctx,
+      )
+      return toRestResponse<T>(outcome.result)
     } catch (error) {
       if (!isApictlError(error)) throw error
-      return {
-        error: { message: error.message, exitCode: error.exitCode, where: error.where, hint: error.hint },
-      }
+      return { error: toApiError(error) }
     }
   }
   const call =
@@ -93,7 +95,7 @@ function httpError(result: RestResult, data: unknown): ApiError {
     typeof detail.detail === 'string' ? detail.detail : typeof detail.title === 'string' ? detail.title : ''
   return {
     message: `HTTP ${result.status} ${result.statusText}${text ? `: ${text}` : ''}`,
-    exitCode: exitCodeForStatus(result.status),
+    exitCode: result.exitCode,
     status: result.status,
     where: `${result.method} ${result.response.url}`,
   }

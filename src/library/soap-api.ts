@@ -1,5 +1,5 @@
 import type { Context } from '../core/context.js'
-import { type ApictlError, isApictlError } from '../core/errors.js'
+import { isApictlError } from '../core/errors.js'
 import type { CommonOptions } from '../core/request-options.js'
 import { readyTarget } from '../exchange/open-target.js'
 import { requestDefaults, transportOptions } from '../exchange/request-defaults.js'
@@ -8,6 +8,7 @@ import type { SoapService } from '../exchange/soap/soap-service.js'
 import type { Target } from '../exchange/target.js'
 import type { FaultSummary } from '../protocols/soap/client/fault-summary.js'
 import type { TypedValue } from '../protocols/soap/client/typed-values.js'
+import { toApiError } from './api-error.js'
 import type { ApiError, WssCredentials } from './client-options.js'
 
 export type { FaultSummary as SoapFault }
@@ -75,13 +76,6 @@ export interface SoapApi {
 
 function headerEntry(entry: SoapHeaderEntry): string {
   return typeof entry === 'string' ? entry : `{${entry.namespace}}${entry.name}=${entry.value}`
-}
-
-function toApiError(error: ApictlError): ApiError {
-  const apiError: ApiError = { message: error.message, exitCode: error.exitCode }
-  if (error.where !== undefined) apiError.where = error.where
-  if (error.hint !== undefined) apiError.hint = error.hint
-  return apiError
 }
 
 /** A call's options as the SoapService takes them (`apictl soap call`'s). */

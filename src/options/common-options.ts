@@ -1,9 +1,10 @@
-import { type Command, InvalidArgumentError, Option } from 'commander'
+import { type Command, Option } from 'commander'
 import { parseHeader } from '../config/profile-options.js'
 import { UsageError } from '../core/errors.js'
 import { type CommonOptions, OUTPUT_FORMATS, type OutputFormat } from '../core/request-options.js'
+import { collect, positiveSeconds, wholeNumber } from './option-parsers.js'
 
-/** Adds the options every style shares (SPEC §3) to a command. */
+/** Adds the options every style shares (SPEC §3) to a command: the CLI's commands and the REPL's lines. */
 export function addCommonOptions(command: Command): Command {
   return command
     .option('-H, --header <header>', "extra header 'Name: value' (repeatable)", collect)
@@ -16,9 +17,14 @@ export function addCommonOptions(command: Command): Command {
     .option(
       '--timeout <seconds>',
       'time limit for the whole call, retries included (default 30)',
-      positiveNumber,
+      positiveSeconds,
     )
-    .option('--retry <n>', 'retries on network errors and 502/503/504 (idempotent methods only)', count, 0)
+    .option(
+      '--retry <n>',
+      'retries on network errors and 502/503/504 (idempotent methods only)',
+      wholeNumber,
+      0,
+    )
     .option('--insecure', 'skip TLS certificate verification')
     .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS))
     .option('--no-color', 'plain output without colour (also NO_COLOR)')
@@ -31,7 +37,8 @@ export function addCommonOptions(command: Command): Command {
     .option('--profile <name>', 'use this profile (also APICTL_PROFILE)')
 }
 
-interface RawCommonOptions {
+/** The common options as commander hands them over (addCommonOptions types each one). */
+export interface CommonOptionValues {
   header?: string[]
   user?: string
   token?: string
@@ -43,6 +50,7 @@ interface RawCommonOptions {
   retry: number
   insecure?: boolean
   output?: OutputFormat
+  /** false with --no-color. */
   color?: boolean
   verbose?: boolean
   dryRun?: boolean
@@ -50,7 +58,8 @@ interface RawCommonOptions {
   profile?: string
 }
 
-export function normalizeCommonOptions(raw: RawCommonOptions): CommonOptions {
+/** The common options checked (one kind of auth, --oauth2 complete, --user USER:PASS) and normalised once. */
+export function normalizeCommonOptions(raw: CommonOptionValues): CommonOptions {
   checkAuthOptions(raw)
   if (raw.oauth2 && (!raw.clientId || !raw.clientSecret)) {
     throw new UsageError('--oauth2 needs --client-id and --client-secret.', {
@@ -84,7 +93,7 @@ export function normalizeCommonOptions(raw: RawCommonOptions): CommonOptions {
 }
 
 /** One kind of auth per request, and none of them empty (as `profile add` checks). */
-function checkAuthOptions(raw: RawCommonOptions): void {
+function checkAuthOptions(raw: CommonOptionValues): void {
   const kinds = [
     raw.user !== undefined && '--user',
     raw.token !== undefined && '--token',
@@ -108,22 +117,4 @@ function checkAuthOptions(raw: RawCommonOptions): void {
       })
     }
   }
-}
-
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value]
-}
-
-function positiveNumber(value: string): number {
-  const number = Number(value)
-  if (!Number.isFinite(number) || number <= 0)
-    throw new InvalidArgumentError('expected a number of seconds above 0.')
-  return number
-}
-
-function count(value: string): number {
-  const number = Number(value)
-  if (!Number.isInteger(number) || number < 0)
-    throw new InvalidArgumentError('expected a whole number, 0 or more.')
-  return number
 }

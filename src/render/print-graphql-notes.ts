@@ -21,3 +21,8 @@ export function warnUndeclaredVariables(
     `warning: --variables gives ${listed}, which ${operation} does not declare (sent anyway).\n`,
   )
 }
+
+/** A schema loaded although graphql-js's own checks found problems in it (a published SDL): each said once, when it loads. */
+export function warnSchemaProblems(ctx: Context, warnings: readonly string[]): void {
+  for (const warning of warnings) ctx.stderr.write(`warning: ${warning}\n`)
+}

@@ -1,8 +1,10 @@
 import { type Context, colourEnabled } from '../core/context.js'
 import { isApictlError } from '../core/errors.js'
 import { headerValue, mediaType } from '../core/exchange.js'
+import { findList } from '../core/list-envelope.js'
 import type { CommonOptions, OutputFormat } from '../core/request-options.js'
 import type { RestResult } from '../protocols/rest/client/decode-rest-response.js'
+import type { RestOutcome } from '../protocols/rest/client/send-rest-request.js'
 import { formatBinaryNotice } from './binary.js'
 import { formatHeaders } from './format-headers.js'
 import { formatJson } from './format-json.js'
@@ -18,6 +20,7 @@ interface View {
   columns: number
   tty: boolean
   warn(message: string): void
+  note(message: string): void
 }
 
 export interface RestPrintOptions {
@@ -25,6 +28,25 @@ export interface RestPrintOptions {
   merged?: unknown[]
   /** --follow was given: a 3xx that is still here was not a redirect to follow. */
   followRedirects?: boolean
+}
+
+/**
+ * A REST call's outcome: a warning when --max-pages stopped --all early,
+ * then the result (with --all, the list merged from every page).
+ */
+export function printRestOutcome(
+  outcome: RestOutcome,
+  common: CommonOptions,
+  ctx: Context,
+  options: { maxPages: number; followRedirects: boolean },
+): void {
+  if (outcome.truncated) {
+    ctx.stderr.write(`warning: stopped after ${options.maxPages} pages (--max-pages); the server has more.\n`)
+  }
+  printRestResult(outcome.result, common, ctx, {
+    merged: outcome.items,
+    followRedirects: options.followRedirects,
+  })
 }
 
 /**
@@ -43,6 +65,7 @@ export function printRestResult(
     columns: outputWidth(ctx.stdout, ctx.env),
     tty: ctx.stdout.isTTY,
     warn: (message) => ctx.stderr.write(`warning: ${message}\n`),
+    note: (message) => ctx.stderr.write(`note: ${message}\n`),
   }
   for (const warning of result.warnings) view.warn(warning)
   const output = restOutput(result, common.output ?? 'pretty', view, options.merged)
@@ -108,9 +131,7 @@ function structuredOutput(
   const body = result.body
   if (body.kind === 'empty') return undefined
   if (body.kind === 'json') {
-    return format === 'table'
-      ? formatTable(body.value, { colour, columns: view.columns })
-      : formatJsonText(body.text, { colour }).text
+    return format === 'table' ? tableOf(body.value, view, false) : formatJsonText(body.text, { colour }).text
   }
   if (body.kind === 'xml') {
     let value: unknown
@@ -121,9 +142,7 @@ function structuredOutput(
       view.warn(`${error.message}; -o ${format} shows it as received.`)
       return body.text
     }
-    return format === 'table'
-      ? formatTable(value, { colour, columns: view.columns })
-      : formatJson(value, { colour })
+    return format === 'table' ? tableOf(value, view, true) : formatJson(value, { colour })
   }
   if (body.kind === 'text' && body.problem !== undefined) {
     view.warn(`${body.problem}; -o ${format} shows it as received.`)
@@ -131,6 +150,29 @@ function structuredOutput(
   }
   view.warn(`-o ${format} needs a JSON or XML body; showing the body as it is.`)
   return prettyBody(result, view)
+}
+
+/**
+ * -o table: a list, or the list inside a paged envelope (`{data: [...], next}`)
+ * or an XML list (`<items><item/>…</items>`); else the object, an XML
+ * document's root element unwrapped. An envelope's other fields are named on stderr.
+ */
+function tableOf(value: unknown, view: View, xml: boolean): string {
+  const options = { colour: view.colour, columns: view.columns }
+  const found = findList(value)
+  if (found === undefined) {
+    const root = xml && typeof value === 'object' && value !== null ? Object.values(value) : []
+    const inner = root.length === 1 ? root[0] : undefined
+    const unwrapped = typeof inner === 'object' && inner !== null ? inner : value
+    return formatTable(unwrapped, options)
+  }
+  const others = Object.keys(found.envelope ?? {}).filter((name) => name !== found.path.at(-1))
+  if (!xml && others.length > 0) {
+    view.note(
+      `-o table shows the list under "${found.path.join('.')}"; -o json shows ${others.join(', ')} too.`,
+    )
+  }
+  return formatTable(found.list, options)
 }
 
 function prettyBody(result: RestResult, view: View): string | Buffer | undefined {

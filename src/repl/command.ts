@@ -1,9 +1,6 @@
 import type { Context } from '../core/context.js'
+import type { LineOptions } from './lines/line-options.js'
 import type { ReplSession } from './session.js'
-
-/** The style bare lines are read in (`use rest|gql|soap`). */
-export type Style = 'rest' | 'gql' | 'soap'
-export const STYLES: readonly Style[] = ['rest', 'gql', 'soap']
 
 /** Where `.help` lists a command. */
 export type CommandGroup = 'rest' | 'gql' | 'soap' | 'values' | 'session' | 'saved'
@@ -15,6 +12,8 @@ export interface CommandInput {
   words: string[]
   /** Everything after the name, as typed (a GraphQL document). */
   text: string
+  /** The registry the line was read by (`.help` lists it, `.run` runs a saved line through it). */
+  commands: CommandIndex
 }
 
 export interface CompletionRequest {
@@ -28,6 +27,8 @@ export interface CompletionRequest {
   text: string
   /** Aborted by Ctrl-C while Tab waits (for a schema or WSDL to load). */
   signal?: AbortSignal
+  /** The registry (`.help` completes command names from it). */
+  commands: CommandIndex
 }
 
 /**
@@ -44,6 +45,8 @@ export interface ReplCommand {
   readonly summary: string
   /** More for `.help NAME`: details and examples. */
   readonly help?: string
+  /** A request line's options (the CLI command's): `.help NAME` lists them, Tab offers them. */
+  readonly options?: LineOptions
   readonly group: CommandGroup
   /** `text`: the command gets the rest of the line as typed (GraphQL); default `words`. */
   readonly input?: 'words' | 'text'

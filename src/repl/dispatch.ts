@@ -1,8 +1,9 @@
 import { didYouMean } from '../config/did-you-mean.js'
 import type { Context } from '../core/context.js'
 import { UsageError } from '../core/errors.js'
-import type { CommandIndex, CommandInput, ReplCommand, Style } from './command.js'
+import type { CommandIndex, CommandInput, ReplCommand } from './command.js'
 import type { ReplSession } from './session.js'
+import type { Style } from './style.js'
 import { openBrackets } from './text/graphql-text.js'
 import { interpolate } from './text/interpolate.js'
 import { splitWords } from './text/split-words.js'
@@ -89,7 +90,7 @@ export class Dispatcher implements CommandIndex {
       command.input === 'text'
         ? []
         : splitWords(resolved.text).map((word) => (command.literal ? word : interpolate(word, session)))
-    const input: CommandInput = { name: resolved.name, words, text }
+    const input: CommandInput = { name: resolved.name, words, text, commands: this }
     command.validate?.(input, session)
     if (command.request) session.lastRequest = resolved.canonical
     return command.run(input, session, ctx)

@@ -31,7 +31,6 @@ export async function runRepl(options: ReplOptions, ctx: Context): Promise<numbe
   const dispatcher = new Dispatcher(replCommands)
   const session = await ReplSession.open(
     { profileName: options.profileName, terminal, prompter: options.prompter },
-    dispatcher,
     ctx,
   )
   const theme = createTheme(colourEnabled(ctx.stderr, ctx.env, undefined))

@@ -5,9 +5,9 @@ import type { HttpResponse } from '../core/exchange.js'
 import type { CommonOptions } from '../core/request-options.js'
 import type { Target } from '../exchange/target.js'
 import type { Prompter } from '../prompt/prompter.js'
-import type { CommandIndex, Style } from './command.js'
 import { KnownPaths, REFERENCE_PATHS } from './complete/known-paths.js'
 import { Connection } from './connection.js'
+import type { Style } from './style.js'
 
 /** The last response, for `{{last.…}}`, `set` and `.last`. */
 export interface LastResult {
@@ -83,7 +83,6 @@ export class ReplSession {
 
   private constructor(
     public connection: Connection,
-    readonly commands: CommandIndex,
     readonly ctx: Context,
     readonly options: SessionOptions,
   ) {
@@ -92,9 +91,9 @@ export class ReplSession {
   }
 
   /** Opens the profile's target (for `local`, starts the embedded server once, for the whole session). */
-  static async open(options: SessionOptions, commands: CommandIndex, ctx: Context): Promise<ReplSession> {
+  static async open(options: SessionOptions, ctx: Context): Promise<ReplSession> {
     const connection = await Connection.open(options.profileName, ctx, !options.terminal)
-    return new ReplSession(connection, commands, ctx, options)
+    return new ReplSession(connection, ctx, options)
   }
 
   get target(): Target {

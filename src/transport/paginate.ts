@@ -1,37 +1,51 @@
-import got, { type OptionsInit, parseLinkHeader, type Response } from 'got'
+import { createHash } from 'node:crypto'
+import got, { type OptionsInit, type Response } from 'got'
 import { isApictlError } from '../core/errors.js'
 import type { HttpRequest, HttpResponse } from '../core/exchange.js'
 import { toNetworkError } from './network-error.js'
+import { nextPageUrl, type PageReading, type PageWalk } from './next-page-url.js'
 import { gotOptions, toHttpResponse, withOAuth2 } from './send.js'
 import type { TransportOptions } from './transport-options.js'
 
+export { linksNextPage, type NextPage, type PageReading } from './next-page-url.js'
+
 export interface PaginateOptions {
   maxPages: number
-  /** The protocol's reading of one page: its list of items, or undefined when the page is not a list. */
-  extract(response: HttpResponse): unknown[] | undefined
+  /** The protocol's reading of one page: its items and what it says about the next page, or undefined when it is not a list. */
+  read(response: HttpResponse): PageReading | undefined
   onPage?(pageNumber: number, response: HttpResponse): void
 }
 
 export interface PaginatedResult {
   items: unknown[]
-  pages: HttpResponse[]
+  /** How many pages were fetched (a page that repeated the previous one included). */
+  pageCount: number
   /** The response that ended the walk: the last page, or the first one that failed or was not a list. */
   last: HttpResponse
   /** True when --max-pages stopped the walk while the server had more. */
   truncated: boolean
+  /** Why the walk ended before the server said it was done, in words (a repeated or empty page, a loop, another origin). */
+  stopped?: string
 }
 
+const digest = (items: unknown[]): string => createHash('sha256').update(JSON.stringify(items)).digest('hex')
+
 /**
- * Follows `Link: rel="next"` (or, without Link, the `page` query parameter
- * while pages come back full) using got's pagination, merging the lists.
+ * Follows the next page (a `Link: rel="next"`, a next link, cursor or page
+ * number in the body, or else page numbers) with got's pagination, merging
+ * the lists. It never fetches the same page twice: a page equal to the one
+ * before, an empty page, or a link back to a page already fetched ends the walk.
  */
 export async function sendAllPages(
   request: HttpRequest,
   options: TransportOptions,
   paging: PaginateOptions,
 ): Promise<PaginatedResult> {
-  const pages: HttpResponse[] = []
-  let stopped = false
+  const walk: PageWalk = { count: 0, visited: new Set([new URL(request.url).href]), byBody: false }
+  let last: HttpResponse | undefined
+  let reading: PageReading | undefined
+  let previous: string | undefined
+  let stopped: string | undefined
   let truncated = false
   const deadline = AbortSignal.timeout(options.timeoutMs)
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline
@@ -44,56 +58,49 @@ export async function sendAllPages(
         requestLimit: paging.maxPages,
         transform: (response: Response<Buffer>) => {
           const page = toHttpResponse(response)
-          pages.push(page)
+          last = page
+          walk.count += 1
           options.observer?.responseReceived?.(page)
-          paging.onPage?.(pages.length, page)
-          const list = page.status < 300 ? paging.extract(page) : undefined
-          if (list === undefined) stopped = true
-          return list ?? []
+          paging.onPage?.(walk.count, page)
+          reading = page.status < 300 ? paging.read(page) : undefined
+          if (reading === undefined || walk.count === 1) {
+            previous = reading && digest(reading.items)
+            return reading?.items ?? []
+          }
+          const shown = walk.count - 1
+          if (reading.items.length === 0) {
+            stopped = `page ${walk.count} is empty: --all stopped there, showing ${pagesText(shown)}.`
+          } else if (digest(reading.items) === previous) {
+            const ignored = walk.guessed ? ` (the server seems to ignore ${walk.guessed}=)` : ''
+            stopped = `page ${walk.count} repeats page ${shown}${ignored}: --all stopped there, showing ${pagesText(shown)}.`
+          } else {
+            previous = digest(reading.items)
+            return reading.items
+          }
+          reading = undefined
+          return []
         },
-        paginate: ({ response, currentItems }) => {
-          if (stopped) return false
-          const next = nextPage(response as Response<Buffer>, currentItems.length)
-          if (next && pages.length >= paging.maxPages) truncated = true
-          return next
+        paginate: ({ response }) => {
+          if (reading === undefined || stopped !== undefined) return false
+          const next = nextPageUrl(last ?? toHttpResponse(response as Response<Buffer>), reading, walk)
+          if (typeof next === 'string') {
+            stopped = `${next}; showing ${pagesText(walk.count)}.`
+            return false
+          }
+          if (next && walk.count >= paging.maxPages) truncated = true
+          if (next) walk.visited.add(next.href)
+          return next ? { url: next } : false
         },
       },
     } as OptionsInit)
-    const last = pages.at(-1)
     if (!last) throw new Error('no page was received')
-    return { items, pages, last, truncated }
+    return { items, pageCount: walk.count, last, truncated, stopped }
   } catch (error) {
     if (isApictlError(error)) throw error
     throw toNetworkError(error, request.method, request.url, options.timeoutMs)
   }
 }
 
-/** The `rel="next"` reference of a Link header, if it names one. */
-function nextLink(link: string | string[]): string | undefined {
-  return parseLinkHeader(Array.isArray(link) ? link.join(', ') : link).find(
-    (entry) => entry.parameters.rel?.replaceAll('"', '') === 'next',
-  )?.reference
-}
-
-/** Whether a response's Link header names a `rel="next"` page. */
-export function linksNextPage(response: HttpResponse): boolean {
-  const link = response.headers.link
-  return link !== undefined && nextLink(link) !== undefined
-}
-
-function nextPage(response: Response<Buffer>, count: number): OptionsInit | false {
-  const link = response.headers.link
-  if (link) {
-    const next = nextLink(link)
-    return next ? { url: new URL(next, response.url) } : false
-  }
-  const url = new URL(response.url)
-  const page = Number(url.searchParams.get('page') ?? '1')
-  const limit = Number(url.searchParams.get('limit') ?? url.searchParams.get('per_page') ?? Number.NaN)
-  const total = Number(response.headers['x-total-count'] ?? Number.NaN)
-  const full = Number.isFinite(limit) ? count >= limit : count > 0
-  const more = Number.isFinite(total) && Number.isFinite(limit) ? page * limit < total : full
-  if (count === 0 || !more || !Number.isInteger(page)) return false
-  url.searchParams.set('page', String(page + 1))
-  return { url }
+function pagesText(count: number): string {
+  return count === 1 ? 'page 1 only' : `pages 1-${count}`
 }

@@ -50,7 +50,7 @@ const cases = (): string[][] => [
   ['rest', 'get', `${server.url}/v1/missing-items`],
   ['rest', 'get', `${server.url}/v1/old-items`],
   ['rest', 'get', `${server.url}/v1/broken-items`],
-  ['rest', 'get', `${server.url}/v1/getItems`],
+  ['rest', 'get', `${server.url}/v1/getItems`, '--lint'], // a full URL is linted only with --lint
   ['rest', 'get', 'http://127.0.0.1:1/v1/items'],
   ['rest', 'head', `${server.url}/v1/items`, '-v'],
 ]

@@ -47,11 +47,50 @@ describe('apictl rest lint PATH', () => {
 })
 
 describe('before a request', () => {
-  it('the findings go to stderr, and the request is still sent', async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/v1/users/list`])
+  it("to the profile's REST API: the findings go to stderr, and the request is still sent", async () => {
+    const env = isolatedEnv()
+    await runCli(['profile', 'add', 'api', '--rest', server.url], { env })
+    const result = await runCli(['rest', 'get', '/v1/users/list', '--profile', 'api'], { env })
     expect(result.code).toBe(0)
     expect(result.stderr).toContain("lint: /v1/users/list\n  - 'list' is an action")
     expect(JSON.parse(result.stdout)).toEqual({ url: '/v1/users/list' })
+  })
+
+  it("a full URL under the profile's REST base is the profile's API too: checked after the base", async () => {
+    const env = isolatedEnv()
+    await runCli(['profile', 'add', 'api', '--rest', `${server.url}/api`], { env })
+    const result = await runCli(['rest', 'get', `${server.url}/api/v1/users/list`, '--profile', 'api'], {
+      env,
+    })
+    expect(result.stderr).toContain("lint: /v1/users/list\n  - 'list' is an action")
+  })
+
+  it("a full URL to another API: not checked (its conventions are not the team's); --lint checks it", async () => {
+    const env = isolatedEnv()
+    await runCli(['profile', 'add', 'api', '--rest', 'http://127.0.0.1:9/api'], { env })
+    for (const profile of [[], ['--profile', 'api']]) {
+      const quiet = await runCli(['rest', 'get', `${server.url}/Users/getAll.json`, ...profile], { env })
+      expect(quiet.code).toBe(0)
+      expect(quiet.stderr).toBe('')
+    }
+    const asked = await runCli(['rest', 'get', `${server.url}/Users/getAll.json`, '--lint'])
+    expect(asked.code).toBe(0)
+    expect(asked.stderr).toContain('lint: /Users/getAll.json\n')
+  })
+
+  it('never on the OAuth token endpoint or /.well-known (names a standard fixes)', async () => {
+    const env = isolatedEnv()
+    await runCli(['profile', 'add', 'api', '--rest', server.url], { env })
+    for (const path of ['/oauth/token', '/oauth2/token', '/.well-known/openid-configuration']) {
+      const result = await runCli(
+        ['rest', 'post', path, 'grant_type=client_credentials', '--profile', 'api'],
+        {
+          env,
+        },
+      )
+      expect(result.code).toBe(0)
+      expect(result.stderr).toBe('')
+    }
   })
 
   it("only the path the user typed is checked, not the profile's base path", async () => {
@@ -74,7 +113,10 @@ describe('before a request', () => {
   })
 
   it('--no-lint silences them', async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/v1/users/list`, '--no-lint'])
+    const env = isolatedEnv()
+    await runCli(['profile', 'add', 'api', '--rest', server.url], { env })
+    const result = await runCli(['rest', 'get', '/v1/users/list', '--no-lint', '--profile', 'api'], { env })
+    expect(result.code).toBe(0)
     expect(result.stderr).toBe('')
   })
 })

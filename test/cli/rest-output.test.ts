@@ -13,6 +13,17 @@ beforeAll(async () => {
     if (request.url === '/xml') {
       response.writeHead(200, { 'content-type': 'application/xml' })
       response.end(xml)
+    } else if (request.url === '/xml-one' || request.url === '/xml-single') {
+      response.writeHead(200, { 'content-type': 'application/xml' })
+      const item = '<item id="7"><name>Lamp</name><price>12</price></item>'
+      response.end(request.url === '/xml-one' ? `<items>${item}</items>` : item)
+    } else if (request.url === '/envelope') {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      const data = [
+        { id: '1', title: 'first' },
+        { id: '2', title: 'second' },
+      ]
+      response.end(JSON.stringify({ first: 1, prev: null, next: 2, last: 5, pages: 5, items: 46, data }))
     } else if (request.url === '/binary') {
       response.writeHead(200, { 'content-type': 'application/octet-stream' })
       response.end(Buffer.from([0, 1, 2, 3, 255]))
@@ -86,6 +97,35 @@ describe('output formats', () => {
         ],
       },
     })
+  })
+
+  it('-o table of an XML list: one row per element, attributes and children as columns', async () => {
+    const result = await runCli(['rest', 'get', `${server.url}/xml`, '-o', 'table'])
+    expect(result.code).toBe(0)
+    const lines = result.stdout.split('\n')
+    expect(lines[1]).toMatch(/^│ @id\s+│ name\s+│$/)
+    expect(lines.filter((line) => /^│ [12]\s+│ (Pen|Mug)\s+│$/.test(line))).toHaveLength(2)
+    expect(result.stderr).toBe('')
+  })
+
+  it('-o table of an XML list of one element, and of a single XML element (its fields as rows)', async () => {
+    const one = await runCli(['rest', 'get', `${server.url}/xml-one`, '-o', 'table'])
+    expect(one.stdout).toMatch(/│ @id\s+│ name\s+│ price\s+│/)
+    expect(one.stdout).toMatch(/│ 7\s+│ Lamp\s+│ 12\s+│/)
+    const single = await runCli(['rest', 'get', `${server.url}/xml-single`, '-o', 'table'])
+    expect(single.stdout).toMatch(/│ name\s+│ Lamp\s+│/)
+    expect(single.stdout).not.toContain('{')
+  })
+
+  it("-o table of a paged envelope (json-server v1's): the list's rows; the other fields named on stderr", async () => {
+    const result = await runCli(['rest', 'get', `${server.url}/envelope`, '-o', 'table'])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/│ id\s+│ title\s+│/)
+    expect(result.stdout).toMatch(/│ 2\s+│ second\s+│/)
+    expect(result.stdout).not.toContain('pages')
+    expect(result.stderr).toBe(
+      'note: -o table shows the list under "data"; -o json shows first, prev, next, last, pages, items too.\n',
+    )
   })
 
   it('HEAD prints the headers on stdout (the status line is not the result); OPTIONS the allowed methods', async () => {

@@ -312,8 +312,9 @@ describe.skipIf(!hasTmux)(title, () => {
     for (const line of block.slice(1)) expect(line).toMatch(/^ {9}\S/)
     const text = block.map((line) => line.trim()).join(' ')
     expect(text).toBe(
-      'try:   gql [OPTIONS] DOCUMENT [OPTIONS]; options: -H/--header --user --token --timeout --retry --insecure ' +
-        '-o/--output --no-color -v/--verbose --dry-run --curl -e/--endpoint --operation --get --no-validate.',
+      'try:   gql [OPTIONS] DOCUMENT [OPTIONS]; options: -f/--file -e/--endpoint --var --variables --operation ' +
+        '--get --schema --no-validate -H/--header --user --token --oauth2 --client-id --client-secret --scope ' +
+        '--timeout --retry --insecure -o/--output --no-color -v/--verbose --dry-run --curl.',
     )
     pane.press('C-d')
     await pane.waitFor('[exited 0]')

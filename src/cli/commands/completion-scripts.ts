@@ -1,4 +1,5 @@
-import { type CommandSpec, FILE_OPTIONS, type OptionSpec, valueOptions } from './completion-spec.js'
+import { FILE_OPTIONS } from '../../options/value-hints.js'
+import { type CommandSpec, type OptionSpec, valueOptions } from './completion-spec.js'
 
 const PROFILE_NAMES = `apictl profile list 2>/dev/null | sed 's/^[* ] //; s/ .*//'`
 

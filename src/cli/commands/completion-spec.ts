@@ -1,4 +1,4 @@
-import type { Command } from 'commander'
+import { type Command, Help } from 'commander'
 
 /** One option as a shell completes it. */
 export interface OptionSpec {
@@ -28,7 +28,8 @@ const firstArguments: Record<string, readonly string[]> = {
 
 /** Every command of the program with its subcommands and options, read from commander itself. */
 export function commandSpecs(program: Command, path: string[] = [program.name()]): CommandSpec[] {
-  const visible = program.commands.filter((command) => !(command as unknown as { _hidden?: boolean })._hidden)
+  // commander's own reading of what is hidden; its implicit `help` command is listed by firstArguments.
+  const visible = new Help().visibleCommands(program).filter((command) => program.commands.includes(command))
   const spec: CommandSpec = {
     path,
     description: program.description(),
@@ -60,15 +61,3 @@ export function valueOptions(specs: readonly CommandSpec[]): Map<string, OptionS
   }
   return options
 }
-
-/** Options whose value is a file. */
-export const FILE_OPTIONS = new Set([
-  '--data',
-  '--file',
-  '-f',
-  '--schema',
-  '--wsdl',
-  '--cacert',
-  '--cert',
-  '--key',
-])

@@ -1,6 +1,7 @@
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import { ExitCode } from '../../core/exit-codes.js'
+import type { GqlOptionValues } from '../../options/gql-options.js'
 import { inquirerPrompter } from '../../prompt/inquirer-prompter.js'
 import type { Prompter } from '../../prompt/prompter.js'
 import { buildOperation } from '../../protocols/graphql/client/builder/build-operation.js'
@@ -13,11 +14,7 @@ import { subscribeDocument } from './gql-subscribe.js'
  * would). Needs a terminal on stdin; the prompts go to stderr so stdout
  * carries only the document and the result.
  */
-export async function runGqlBuild(
-  raw: Record<string, unknown>,
-  ctx: Context,
-  scripted?: Prompter,
-): Promise<number> {
+export async function runGqlBuild(raw: GqlOptionValues, ctx: Context, scripted?: Prompter): Promise<number> {
   if (!ctx.stdin.isTTY) {
     throw new UsageError('gql build is interactive: it needs a terminal on stdin, and stdin is not one.', {
       hint: "Run it in a terminal, or write the document yourself: apictl gql '{ items { id name } }'",

@@ -1,46 +1,19 @@
-import { type Command, InvalidArgumentError } from 'commander'
+import type { Command } from 'commander'
 import type { Context } from '../../core/context.js'
-import { addCommonOptions } from '../../options/common-options.js'
+import {
+  addGqlOptions,
+  addGqlSchemaOptions,
+  addGqlSubscribeOptions,
+  type GqlOptionValues,
+} from '../../options/gql-options.js'
 import { returningExitCode } from '../exit-code-action.js'
-
-/** `apictl gql` options, as commander hands them over (subcommands see the parent's through optsWithGlobals). */
-export interface GqlCommandOptions {
-  file?: string
-  endpoint?: string
-  var?: string[]
-  variables?: string
-  operation?: string
-  get?: boolean
-  schema?: string
-  /** false with --no-validate. */
-  validate: boolean
-  /** gql schema --refresh. */
-  refresh?: boolean
-  /** gql subscribe --count N. */
-  count?: number
-}
 
 export function registerGqlCommand(program: Command, ctx: Context): void {
   const gql = program
     .command('gql')
     .description('send a GraphQL query or mutation: apictl gql [QUERY]')
     .argument('[query]', 'the document; else -f FILE, else stdin')
-    .option('-f, --file <file>', 'read the document from a file')
-    .option('-e, --endpoint <url>', "the GraphQL endpoint (default: the profile's graphql URL)")
-    .option(
-      '--var <name=value>',
-      'a variable, coerced by its declared type; name:=JSON for raw JSON (repeatable)',
-      collect,
-    )
-    .option('--variables <json>', 'variables as a JSON object, or @file')
-    .option('--operation <name>', 'the operation to run when the document holds several')
-    .option('--get', 'send a query as GET with URL parameters (adds apollo-require-preflight: true)')
-    .option(
-      '--schema <file>',
-      'validate against this SDL file (or introspection .json) instead of the endpoint',
-    )
-    .option('--no-validate', 'do not validate against the schema (the syntax is still checked)')
-  addCommonOptions(gql)
+  addGqlOptions(gql)
     .addHelpText(
       'after',
       `
@@ -58,41 +31,44 @@ Examples:
     .action(
       returningExitCode(async (query: string | undefined, _options: unknown, command: Command) => {
         const { runGql } = await import('./gql.js')
-        return await runGql(query, command.opts(), ctx)
+        return await runGql(query, command.opts<GqlOptionValues>(), ctx)
       }),
     )
 
-  subcommand(gql, 'schema', 'print the schema as SDL (-o json: the introspection result)')
-    .option('--refresh', 'fetch the schema again instead of using the cached copy')
-    .action(
-      returningExitCode(async (_options: unknown, command: Command) => {
-        const { runGqlSchema } = await import('./gql-schema.js')
-        return await runGqlSchema(command.optsWithGlobals(), ctx)
-      }),
-    )
+  addGqlSchemaOptions(
+    subcommand(gql, 'schema', 'print the schema as SDL (-o json: the introspection result)'),
+  ).action(
+    returningExitCode(async (_options: unknown, command: Command) => {
+      const { runGqlSchema } = await import('./gql-schema.js')
+      return await runGqlSchema(command.optsWithGlobals<GqlOptionValues>(), ctx)
+    }),
+  )
   subcommand(gql, 'validate', 'validate a document against the schema; send nothing')
     .argument('[query]', 'the document; else -f FILE, else stdin')
     .action(
       returningExitCode(async (query: string | undefined, _options: unknown, command: Command) => {
         const { runGqlValidate } = await import('./gql-validate.js')
-        return await runGqlValidate(query, command.optsWithGlobals(), ctx)
+        return await runGqlValidate(query, command.optsWithGlobals<GqlOptionValues>(), ctx)
       }),
     )
   subcommand(gql, 'build', 'build a query or mutation interactively from the schema, then send it').action(
     returningExitCode(async (_options: unknown, command: Command) => {
       const { runGqlBuild } = await import('./gql-build.js')
-      return await runGqlBuild(command.optsWithGlobals(), ctx)
+      return await runGqlBuild(command.optsWithGlobals<GqlOptionValues>(), ctx)
     }),
   )
-  subcommand(gql, 'subscribe', 'run a subscription over graphql-ws, printing events as they arrive')
-    .argument('[subscription]', 'the document; else -f FILE, else stdin')
-    .option('--count <n>', 'stop after N events', positiveInteger)
-    .action(
-      returningExitCode(async (query: string | undefined, _options: unknown, command: Command) => {
-        const { runGqlSubscribe } = await import('./gql-subscribe.js')
-        return await runGqlSubscribe(query, command.optsWithGlobals(), ctx)
-      }),
-    )
+  addGqlSubscribeOptions(
+    subcommand(
+      gql,
+      'subscribe',
+      'run a subscription over graphql-ws, printing events as they arrive',
+    ).argument('[subscription]', 'the document; else -f FILE, else stdin'),
+  ).action(
+    returningExitCode(async (query: string | undefined, _options: unknown, command: Command) => {
+      const { runGqlSubscribe } = await import('./gql-subscribe.js')
+      return await runGqlSubscribe(query, command.optsWithGlobals<GqlOptionValues>(), ctx)
+    }),
+  )
 }
 
 /** A gql subcommand: the parent's options (-e, -H, -o, …) apply, given before or after its name. */
@@ -102,15 +78,4 @@ function subcommand(gql: Command, name: string, description: string): Command {
     .description(description)
     .allowExcessArguments(false)
     .configureHelp({ showGlobalOptions: true })
-}
-
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value]
-}
-
-function positiveInteger(value: string): number {
-  const number = Number(value)
-  if (!Number.isInteger(number) || number < 1)
-    throw new InvalidArgumentError('expected a whole number, 1 or more.')
-  return number
 }

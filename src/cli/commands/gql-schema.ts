@@ -1,6 +1,7 @@
 import type { Context } from '../../core/context.js'
 import { ApictlError } from '../../core/errors.js'
 import { ExitCode } from '../../core/exit-codes.js'
+import type { GqlOptionValues } from '../../options/gql-options.js'
 import { printGraphQLSchema } from '../../render/print-graphql-schema.js'
 import { withGqlClient } from './gql.js'
 
@@ -10,7 +11,7 @@ import { withGqlClient } from './gql.js'
  * cached copy unless --refresh; --schema FILE prints that file's schema;
  * --dry-run/--curl print the introspection request.
  */
-export async function runGqlSchema(raw: Record<string, unknown>, ctx: Context): Promise<number> {
+export async function runGqlSchema(raw: GqlOptionValues, ctx: Context): Promise<number> {
   return withGqlClient(raw, ctx, async ({ client, options, settings, endpoint }) => {
     if (client.offline && options.schema === undefined) {
       return client.exchange(await client.prepareIntrospection(settings), settings, () => {})

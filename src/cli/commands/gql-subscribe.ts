@@ -1,14 +1,15 @@
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import { ExitCode } from '../../core/exit-codes.js'
+import { readDocument } from '../../exchange/graphql/graphql-input.js'
 import type { OperationType } from '../../exchange/graphql/graphql-settings.js'
+import type { GqlOptionValues } from '../../options/gql-options.js'
 import type { DocumentSource } from '../../protocols/graphql/client/document-error.js'
 import { GraphQLRejection } from '../../protocols/graphql/client/graphql-rejection.js'
 import type { PreparedSubscription } from '../../protocols/graphql/client/prepare-subscription.js'
 import { printRejection } from '../../render/print-graphql-problems.js'
 import { printSubscriptionRequest, subscriptionPrinter } from '../../render/print-graphql-subscription.js'
 import { documentSettings, type GqlRun, withGqlClient } from './gql.js'
-import { readDocument } from './gql-input.js'
 
 /**
  * `apictl gql subscribe SUBSCRIPTION [--count N]`: validated like a query,
@@ -18,7 +19,7 @@ import { readDocument } from './gql-input.js'
  */
 export async function runGqlSubscribe(
   query: string | undefined,
-  raw: Record<string, unknown>,
+  raw: GqlOptionValues,
   ctx: Context,
 ): Promise<number> {
   return withGqlClient(raw, ctx, async (gql) => {

@@ -1,8 +1,9 @@
 import type { Context } from '../../core/context.js'
 import { ExitCode } from '../../core/exit-codes.js'
+import { readDocument } from '../../exchange/graphql/graphql-input.js'
+import type { GqlOptionValues } from '../../options/gql-options.js'
 import { printValidDocument } from '../../render/print-graphql-validation.js'
 import { documentSettings, withGqlClient } from './gql.js'
-import { readDocument } from './gql-input.js'
 
 /**
  * `apictl gql validate [QUERY]`: the checks `apictl gql` makes before
@@ -12,7 +13,7 @@ import { readDocument } from './gql-input.js'
  */
 export async function runGqlValidate(
   query: string | undefined,
-  raw: Record<string, unknown>,
+  raw: GqlOptionValues,
   ctx: Context,
 ): Promise<number> {
   return withGqlClient(

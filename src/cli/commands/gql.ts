@@ -1,6 +1,8 @@
+import { localPath } from '../../config/paths.js'
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import { GraphQLClient } from '../../exchange/graphql/graphql-client.js'
+import { readDocument, readVariablesOption } from '../../exchange/graphql/graphql-input.js'
 import type {
   DocumentSettings,
   GraphQLWords,
@@ -8,19 +10,14 @@ import type {
 } from '../../exchange/graphql/graphql-settings.js'
 import { openTarget } from '../../exchange/open-target.js'
 import { normalizeCommonOptions } from '../../options/common-options.js'
+import type { GqlOptionValues } from '../../options/gql-options.js'
 import { type DocumentSource, isGraphQLDocumentError } from '../../protocols/graphql/client/document-error.js'
 import { noteServeDefault } from '../../render/note-serve-default.js'
 import { printDocumentError } from '../../render/print-graphql-problems.js'
 import { printGraphQLResult } from '../../render/print-graphql-result.js'
-import type { GqlCommandOptions } from './gql-command.js'
-import { inCwd, readDocument, readVariablesOption } from './gql-input.js'
 
 /** `apictl gql [QUERY]`: read the document; the client checks, prepares and sends it; print the outcome. */
-export async function runGql(
-  query: string | undefined,
-  raw: Record<string, unknown>,
-  ctx: Context,
-): Promise<number> {
+export async function runGql(query: string | undefined, raw: GqlOptionValues, ctx: Context): Promise<number> {
   return withGqlClient(raw, ctx, async (gql) =>
     sendDocument(gql, await readDocument(query, gql.options.file, ctx)),
   )
@@ -29,7 +26,7 @@ export async function runGql(
 /** One CLI run's client (disk cache, no memory: one run) and the settings its options make. */
 export interface GqlRun {
   client: GraphQLClient
-  options: GqlCommandOptions
+  options: GqlOptionValues
   settings: DocumentSettings
   /** The endpoint's URL, for messages. */
   endpoint: string
@@ -71,14 +68,14 @@ const CLI_WORDS: GraphQLWords = {
  * nothing itself (gql validate), so with --schema it needs no server.
  */
 export async function withGqlClient(
-  raw: Record<string, unknown>,
+  raw: GqlOptionValues,
   ctx: Context,
   run: (gql: GqlRun) => Promise<number>,
   opening: { sends?: boolean } = {},
 ): Promise<number> {
   try {
-    const common = normalizeCommonOptions(raw as unknown as Parameters<typeof normalizeCommonOptions>[0])
-    const options = raw as unknown as GqlCommandOptions
+    const common = normalizeCommonOptions(raw)
+    const options = raw
     const needsNoEndpoint =
       opening.sends === false && (options.schema !== undefined || options.validate === false)
     const offline = common.dryRun || common.curl || needsNoEndpoint
@@ -87,13 +84,15 @@ export async function withGqlClient(
       ctx,
     )
     try {
-      if (target.builtin && offline && options.endpoint === undefined) noteServeDefault(ctx)
-      const client = new GraphQLClient({ target, ctx, memory: false, offline, words: CLI_WORDS })
+      // gql validate --schema FILE uses no profile: nothing to say about one.
+      if (target.builtin && offline && !needsNoEndpoint && options.endpoint === undefined)
+        noteServeDefault(ctx)
+      const client = new GraphQLClient({ target, ctx, cache: 'disk', offline, words: CLI_WORDS })
       const settings: DocumentSettings = {
         common,
         endpoint: options.endpoint,
         validate: options.validate,
-        schemaFile: options.schema === undefined ? undefined : inCwd(options.schema, ctx),
+        schemaFile: options.schema === undefined ? undefined : localPath(options.schema, ctx),
         operationName: options.operation,
         variableOptions: options.var,
         get: options.get,

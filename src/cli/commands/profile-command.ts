@@ -1,5 +1,11 @@
 import type { Command } from 'commander'
+import type { ProfileAddOptions } from '../../config/profile-options.js'
 import type { Context } from '../../core/context.js'
+import {
+  addProfileAddOptions,
+  addProfileShowOptions,
+  type ProfileShowOptionValues,
+} from '../../options/profile-command-options.js'
 import { returningExitCode } from '../exit-code-action.js'
 
 export function registerProfileCommand(program: Command, ctx: Context): void {
@@ -24,43 +30,25 @@ Examples:
         return await runProfileList(ctx)
       }),
     )
-  profile
-    .command('show <name>')
-    .description('show one profile (secrets redacted)')
-    .option('-o, --output <format>', 'pretty or json', 'pretty')
-    .action(
-      returningExitCode(async (name: string, options: { output?: 'json' | 'pretty' }) => {
-        const { runProfileShow } = await import('./profile.js')
-        return await runProfileShow(name, options, ctx)
-      }),
-    )
-  profile
-    .command('add <name>')
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal syntax users type
-    .description('add or update a profile; values may reference ${env:NAME}')
-    .option('--rest <url>', 'REST base URL')
-    .option('--graphql <url>', 'GraphQL endpoint')
-    .option('--soap <url>', 'SOAP endpoint')
-    .option('--wsdl <url>', 'WSDL URL or file')
-    .option(
-      '-H, --header <header>',
-      "default header 'Name: value' (repeatable)",
-      (v: string, p?: string[]) => [...(p ?? []), v],
-    )
-    .option('--user <user:pass>', 'HTTP Basic credentials')
-    .option('--token <token>', 'Bearer token')
-    .option('--oauth2 <token-url>', 'OAuth 2.0 token endpoint (client credentials)')
-    .option('--client-id <id>', 'OAuth 2.0 client id')
-    .option('--client-secret <secret>', 'OAuth 2.0 client secret')
-    .option('--scope <scope>', 'OAuth 2.0 scope')
-    .option('--timeout <seconds>', 'default time limit', Number)
-    .option('--insecure', 'skip TLS verification for this profile')
-    .action(
-      returningExitCode(async (name: string, options: Record<string, unknown>) => {
-        const { runProfileAdd } = await import('./profile.js')
-        return await runProfileAdd(name, options, ctx)
-      }),
-    )
+  addProfileShowOptions(
+    profile.command('show <name>').description('show one profile (secrets redacted)'),
+  ).action(
+    returningExitCode(async (name: string, options: ProfileShowOptionValues) => {
+      const { runProfileShow } = await import('./profile.js')
+      return await runProfileShow(name, options, ctx)
+    }),
+  )
+  addProfileAddOptions(
+    profile
+      .command('add <name>')
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal syntax users type
+      .description('add or update a profile; values may reference ${env:NAME}'),
+  ).action(
+    returningExitCode(async (name: string, options: ProfileAddOptions) => {
+      const { runProfileAdd } = await import('./profile.js')
+      return await runProfileAdd(name, options, ctx)
+    }),
+  )
   profile
     .command('use <name>')
     .description('make a profile the active one')

@@ -16,6 +16,7 @@ import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import { ExitCode } from '../../core/exit-codes.js'
 import { resetLocalStore } from '../../exchange/local-store.js'
+import type { ProfileShowOptionValues } from '../../options/profile-command-options.js'
 
 export type { ProfileAddOptions } from '../../config/profile-options.js'
 
@@ -43,7 +44,7 @@ export async function runProfileList(ctx: Context): Promise<number> {
 /** The profile (the active one when `name` is undefined), secrets redacted; pretty on a terminal, else JSON. */
 export async function runProfileShow(
   name: string | undefined,
-  options: { output?: 'json' | 'pretty' },
+  options: ProfileShowOptionValues,
   ctx: Context,
 ): Promise<number> {
   const config = await loadConfig(configFile(ctx.env))

@@ -1,20 +1,16 @@
 import type { Command } from 'commander'
 import type { Context } from '../../core/context.js'
+import { addReplOptions, type ReplOptionValues } from '../../options/repl-options.js'
 import { returningExitCode } from '../exit-code-action.js'
 
-export interface ReplCommandOptions {
-  profile?: string
-  echo?: boolean
-}
-
 export function registerReplCommand(program: Command, ctx: Context): void {
-  program
-    .command('repl')
-    .description(
-      'an interactive session for all three styles (also: apictl with no arguments, in a terminal)',
-    )
-    .option('--profile <name>', 'use this profile (also APICTL_PROFILE)')
-    .option('--echo', 'print each line after its prompt before its output (for scripted sessions)')
+  addReplOptions(
+    program
+      .command('repl')
+      .description(
+        'an interactive session for all three styles (also: apictl with no arguments, in a terminal)',
+      ),
+  )
     .allowExcessArguments(false)
     .addHelpText(
       'after',
@@ -30,7 +26,7 @@ Not on a terminal it reads lines from stdin, prints each result and exits 0 at t
   $ printf 'get /v1/items/1\\ngql { itemCount }\\n' | apictl repl`,
     )
     .action(
-      returningExitCode(async (options: ReplCommandOptions) => {
+      returningExitCode(async (options: ReplOptionValues) => {
         const { runRepl } = await import('./repl.js')
         return await runRepl({ profileName: options.profile, echo: options.echo === true }, ctx)
       }),

@@ -1,19 +1,7 @@
-import { type Command, InvalidArgumentError } from 'commander'
+import type { Command } from 'commander'
 import type { Context } from '../../core/context.js'
-import { addCommonOptions } from '../../options/common-options.js'
+import { addRestOptions, type RestOptionValues } from '../../options/rest-options.js'
 import { returningExitCode } from '../exit-code-action.js'
-
-export interface RestCommandOptions {
-  data?: string
-  page?: number
-  limit?: number
-  all?: boolean
-  maxPages: number
-  accept?: string
-  apiVersion?: string
-  lint: boolean
-  follow?: boolean
-}
 
 export function registerRestCommand(program: Command, ctx: Context): void {
   const rest = program
@@ -25,16 +13,7 @@ export function registerRestCommand(program: Command, ctx: Context): void {
       '[items...]',
       "request items: Name:value header, name==value query, field=value, field:=json, field=@file, 'Name:' unsets",
     )
-    .option('--data <json>', 'request body: JSON text, @file, or - for stdin')
-    .option('--page <n>', 'add page=N to the query', positiveInteger)
-    .option('--limit <n>', 'add limit=N to the query', positiveInteger)
-    .option('--all', 'follow Link rel="next" (or page numbers) and print the merged list')
-    .option('--max-pages <n>', 'at most this many pages with --all', positiveInteger, 100)
-    .option('--accept <type>', 'json, xml or a MIME type (default application/json)')
-    .option('--api-version <n>', 'rewrite a leading /vK/ path segment to /vN/')
-    .option('--no-lint', 'do not check the path against the REST conventions')
-    .option('--follow', 'follow redirects (at most 10; -v shows each hop)')
-  addCommonOptions(rest)
+  addRestOptions(rest)
     .allowExcessArguments(false)
     .addHelpText(
       'after',
@@ -48,12 +27,13 @@ Examples:
   $ apictl rest lint /v1/getUsers.json                      check a path against the conventions
 
 \`rest lint PATH\` prints its findings (and a suggested path) on stdout and exits 0:
-the conventions are advice, never an error. Before a request the same
-findings go to stderr; --no-lint silences them.`,
+the conventions are advice, never an error. Before a request to the profile's
+REST API the same findings go to stderr; --no-lint silences them, --lint
+checks a full URL to another API too.`,
     )
     .action(
       returningExitCode(
-        async (method: string, target: string, items: string[], options: Record<string, unknown>) => {
+        async (method: string, target: string, items: string[], options: RestOptionValues) => {
           if (method.toLowerCase() === 'lint') {
             const { runRestLint } = await import('./rest-lint.js')
             return await runRestLint([target, ...items], ctx)
@@ -63,11 +43,4 @@ findings go to stderr; --no-lint silences them.`,
         },
       ),
     )
-}
-
-function positiveInteger(value: string): number {
-  const number = Number(value)
-  if (!Number.isInteger(number) || number < 1)
-    throw new InvalidArgumentError('expected a whole number, 1 or more.')
-  return number
 }

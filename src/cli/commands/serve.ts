@@ -1,15 +1,8 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Context } from '../../core/context.js'
+import type { ServeOptionValues } from '../../options/serve-options.js'
 import { startServer } from '../../server/reference/start-server.js'
-
-export interface ServeOptions {
-  port: number
-  host: string
-  data?: string
-  seed?: string
-  quiet?: boolean
-}
 
 /** Resolves on the first SIGINT or SIGTERM, or when the context's signal aborts. */
 function stopRequested(signal: AbortSignal | undefined): Promise<string> {
@@ -35,7 +28,7 @@ function stopRequested(signal: AbortSignal | undefined): Promise<string> {
  * each request on stderr unless --quiet (failures always); exits 0 once the
  * port is released.
  */
-export async function runServe(options: ServeOptions, ctx: Context): Promise<number> {
+export async function runServe(options: ServeOptionValues, ctx: Context): Promise<number> {
   const logError = (line: string) => ctx.stderr.write(`${line}\n`)
   const dataFile = options.data === undefined ? undefined : resolve(ctx.cwd, options.data)
   const seedUnused = options.seed !== undefined && dataFile !== undefined && existsSync(dataFile)
@@ -44,6 +37,7 @@ export async function runServe(options: ServeOptions, ctx: Context): Promise<num
     host: options.host,
     dataFile,
     seedFile: options.seed === undefined ? undefined : resolve(ctx.cwd, options.seed),
+    publicHosts: options.publicHost,
     log: options.quiet ? undefined : logError,
     logError,
     env: ctx.env,
@@ -57,6 +51,9 @@ export async function runServe(options: ServeOptions, ctx: Context): Promise<num
   ctx.stderr.write(
     `apictl serve: REST /v1 /v2 (try ${server.url}/v1/items), GraphQL /graphql, SOAP /soap?wsdl, OAuth POST /oauth/token; ${store}\n`,
   )
+  if (options.publicHost !== undefined && options.publicHost.length > 0) {
+    ctx.stderr.write(`apictl serve: also answering to ${options.publicHost.join(', ')}\n`)
+  }
   const reason = await stopRequested(ctx.signal)
   await server.close()
   ctx.stderr.write(`apictl serve: stopped (${reason})\n`)

@@ -3,6 +3,7 @@ import { UsageError } from '../../core/errors.js'
 import { ExitCode } from '../../core/exit-codes.js'
 import { requestDefaults } from '../../exchange/request-defaults.js'
 import { runSoapExchange } from '../../exchange/soap/run-soap-exchange.js'
+import type { SoapOptionValues } from '../../options/soap-options.js'
 import type { Prompter } from '../../prompt/prompter.js'
 import { promptSoapCall } from '../../prompt/soap-prompt.js'
 import { withSoapService } from './with-soap-service.js'
@@ -16,7 +17,7 @@ import { withSoapService } from './with-soap-service.js'
 export async function runSoapCall(
   operation: string | undefined,
   parameters: string[],
-  raw: Record<string, unknown>,
+  raw: SoapOptionValues,
   ctx: Context,
   scripted?: Prompter,
 ): Promise<number> {

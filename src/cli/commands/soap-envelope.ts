@@ -1,4 +1,5 @@
 import { type Context, colourEnabled } from '../../core/context.js'
+import type { SoapOptionValues } from '../../options/soap-options.js'
 import { formatXml } from '../../render/format-xml.js'
 import { withSoapService } from './with-soap-service.js'
 
@@ -10,7 +11,7 @@ import { withSoapService } from './with-soap-service.js'
 export function runSoapEnvelope(
   operation: string,
   parameters: string[],
-  raw: Record<string, unknown>,
+  raw: SoapOptionValues,
   ctx: Context,
 ): Promise<number> {
   return withSoapService(raw, ctx, async (service, common, options) => {

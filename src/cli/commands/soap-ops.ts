@@ -1,6 +1,7 @@
 import { type Context, colourEnabled } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import { operationViews } from '../../exchange/soap/operation-views.js'
+import type { SoapOptionValues } from '../../options/soap-options.js'
 import type { LoadedService } from '../../protocols/soap/client/load-service.js'
 import {
   boundOperation,
@@ -16,8 +17,8 @@ import { formatSoapOperations } from '../../render/format-soap-operations.js'
 import { withSoapService } from './with-soap-service.js'
 
 /** `apictl soap ops`: the WSDL's operations with their input and output elements and parameter types. */
-export async function runSoapOps(raw: Record<string, unknown>, ctx: Context): Promise<number> {
-  const output = (raw as { output?: string }).output
+export async function runSoapOps(raw: SoapOptionValues, ctx: Context): Promise<number> {
+  const output = raw.output
   if (output !== undefined && output !== 'pretty' && output !== 'json') {
     throw new UsageError(
       `soap ops prints its list (the default) or JSON; -o ${output} does not apply to it.`,

@@ -21,11 +21,16 @@ import type { SubscriptionOutcome } from '../../protocols/graphql/client/run-sub
 import { selectOperation } from '../../protocols/graphql/client/select-operation.js'
 import { sendGraphQLRequest } from '../../protocols/graphql/client/send-graphql-request.js'
 import { validateDocument } from '../../protocols/graphql/client/validate-document.js'
-import { noteNotValidated, warnUndeclaredVariables } from '../../render/print-graphql-notes.js'
+import {
+  noteNotValidated,
+  warnSchemaProblems,
+  warnUndeclaredVariables,
+} from '../../render/print-graphql-notes.js'
 import { startSpinner } from '../../render/spinner.js'
 import { verboseObserver } from '../../render/verbose-observer.js'
 import { withOAuth2 } from '../../transport/send.js'
 import type { TransportOptions } from '../../transport/transport-options.js'
+import { keepsInMemory } from '../cache-policy.js'
 import { requestDefaults, transportOptions } from '../request-defaults.js'
 import { runExchange } from '../run-exchange.js'
 import type { Target } from '../target.js'
@@ -230,8 +235,8 @@ export class GraphQLClient {
     endpoint: GraphQLEndpoint,
     settings: SchemaSettings,
   ): Promise<LoadedSchema | undefined> {
-    const load = () =>
-      loadSchema({
+    const load = async () => {
+      const loaded = await loadSchema({
         endpoint: endpoint.url,
         schemaFile: settings.schemaFile,
         refresh: settings.refresh === true,
@@ -240,7 +245,10 @@ export class GraphQLClient {
         env: this.ctx.env,
         fetch: () => this.#introspect(target, endpoint.url, settings),
       })
-    if (!this.#options.memory) return load()
+      if (loaded) warnSchemaProblems(this.ctx, loaded.warnings)
+      return loaded
+    }
+    if (!keepsInMemory(this.#options.cache)) return load()
     const key = `${endpoint.url}\n${settings.schemaFile ?? ''}`
     if (settings.refresh) this.#schemas.delete(key)
     let pending = this.#schemas.get(key)

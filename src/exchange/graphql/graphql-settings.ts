@@ -6,6 +6,7 @@ import type { CheckedOperation } from '../../protocols/graphql/client/check-oper
 import type { DocumentSource } from '../../protocols/graphql/client/document-error.js'
 import type { LoadedSchema } from '../../protocols/graphql/client/load-schema.js'
 import type { SubscriptionRequest } from '../../protocols/graphql/client/run-subscription.js'
+import type { CachePolicy } from '../cache-policy.js'
 import type { Target } from '../target.js'
 import type { GraphQLEndpoint } from './graphql-endpoint.js'
 
@@ -25,10 +26,10 @@ export interface GraphQLClientOptions {
   ctx: Context
   /**
    * The cache policy: the disk cache is read and written for every endpoint
-   * but the embedded server's own; `memory` also keeps each endpoint's schema
-   * for the client's life (a REPL session, a library client).
+   * but the embedded server's own; `disk+memory` also keeps each endpoint's
+   * schema for the client's life (a REPL session, a library client).
    */
-  memory: boolean
+  cache: CachePolicy
   /** Nothing may be sent (CLI --dry-run/--curl, gql validate --schema): a schema comes from a file or the cache. */
   offline?: boolean
   /** Connections kept open between calls (the REPL, the library). */

@@ -115,6 +115,11 @@ export class SoapService {
     return this.wsdl.discover(endpoint, use)
   }
 
+  /** Reads the WSDL again, past every cache (a REPL line's --refresh-wsdl). */
+  reread(endpoint: string | undefined, use: WsdlUse = {}): Promise<LoadedService | undefined> {
+    return this.wsdl.reread(endpoint, use)
+  }
+
   /**
    * The envelope for `soap call` and `soap envelope`: the operation and
    * parameters checked against the WSDL (a cached WSDL that lacks them is

@@ -8,15 +8,8 @@ import {
   wsdlDocumentFetcher,
 } from '../../protocols/soap/client/fetch-wsdl-document.js'
 import { type LoadedService, loadCachedService } from '../../protocols/soap/client/load-service.js'
+import type { CachePolicy } from '../cache-policy.js'
 import type { LazyTarget } from '../open-target.js'
-
-/**
- * How long a WSDL's description is kept: on disk across runs (a CLI run),
- * on disk and in memory for a REPL session, in memory only for a library
- * client. Whatever the policy, one service reads each WSDL once; a failed
- * read is tried again by the next use, except within one CLI run.
- */
-export type WsdlCachePolicy = 'disk' | 'disk+memory' | 'memory'
 
 /** One use of the WSDL: -v names where it came from; Tab waits less; Ctrl-C (the signal) stops the read. */
 export interface WsdlUse {
@@ -27,7 +20,13 @@ export interface WsdlUse {
 
 export interface WsdlSourceSettings {
   target: LazyTarget
-  cache: WsdlCachePolicy
+  /**
+   * How long a WSDL's description is kept: on disk across runs (a CLI run),
+   * on disk and in memory for a REPL session, in memory only for a library
+   * client. Whatever the policy, one service reads each WSDL once; a failed
+   * read is tried again by the next use, except within one CLI run.
+   */
+  cache: CachePolicy
   /** --wsdl URL|FILE instead of the target's; false (--no-wsdl): none at all. */
   wsdl?: string | false
   /** --refresh-wsdl: the first read of each WSDL goes past the disk cache. */

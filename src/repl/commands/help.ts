@@ -1,9 +1,12 @@
+import type { Option } from 'commander'
 import { didYouMean } from '../../config/did-you-mean.js'
+import type { Context } from '../../core/context.js'
 import { colourEnabled } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import { createTheme } from '../../render/theme.js'
 import { wrapWords as wrap } from '../../render/wrap-words.js'
 import type { CommandGroup, ReplCommand } from '../command.js'
+import { lineOptions } from '../lines/line-options.js'
 
 const groups: Array<[CommandGroup, string]> = [
   ['rest', 'REST'],
@@ -24,16 +27,17 @@ export const helpCommand: ReplCommand = {
   literal: true,
   async run(input, session, ctx) {
     const theme = createTheme(colourEnabled(ctx.stdout, ctx.env, undefined))
-    const commands = session.commands.all()
+    const commands = input.commands.all()
     const [name] = input.words
     if (name !== undefined) {
-      const command = session.commands.find(name) ?? session.commands.find(`.${name}`)
+      const command = input.commands.find(name) ?? input.commands.find(`.${name}`)
       if (command === undefined) {
         const names = commands.flatMap((each) => [each.name, ...(each.aliases ?? [])])
         throw new UsageError(`No command '${name}'.${didYouMean(name, names)}`, { hint: '.help lists them.' })
       }
       const lines = [theme.bold(command.synopsis), `  ${command.summary}`]
       if (command.help) lines.push('', ...command.help.split('\n').map((line) => `  ${line}`))
+      if (command.options) lines.push('', '  Options:', ...optionLines(lineOptions(command.options), ctx))
       ctx.stdout.write(`${lines.join('\n')}\n`)
       return 0
     }
@@ -59,6 +63,19 @@ export const helpCommand: ReplCommand = {
     ctx.stdout.write(`${lines.join('\n')}\n`)
     return 0
   },
-  complete: (request, session) =>
-    request.words.length === 0 ? session.commands.all().map((command) => command.name) : [],
+  complete: (request) =>
+    request.words.length === 0 ? request.commands.all().map((command) => command.name) : [],
+}
+
+/** One line per option, as the command line declares it: flags, then what it does (wrapped under itself). */
+function optionLines(options: readonly Option[], ctx: Context): string[] {
+  const width = Math.max(...options.map((option) => option.flags.length))
+  const room = Math.max(30, (ctx.stdout.columns ?? 100) - width - 7)
+  return options.flatMap((option) => {
+    const [first = '', ...more] = wrap(option.description, room)
+    return [
+      `    ${option.flags.padEnd(width)}  ${first}`,
+      ...more.map((line) => `    ${' '.repeat(width)}  ${line}`),
+    ]
+  })
 }

@@ -1,5 +1,6 @@
 import type { ReplCommand } from '../command.js'
 import { completeRestLine } from '../complete/rest-completion.js'
+import { REST_LINE_OPTIONS } from '../lines/line-options.js'
 
 /** `get /v1/items page==2`: one command for every method, as `apictl rest METHOD …` takes it. */
 export const restCommand: ReplCommand = {
@@ -9,13 +10,13 @@ export const restCommand: ReplCommand = {
   summary: 'REST: get post put patch delete head options; items a==1 query, a=x a:=1 body, H:v header',
   help: `The path is resolved against the profile's REST base (or give a full URL).
 Items: name==value query · field=text · field:=json · field=@file · Name:value header · 'Name:' unsets.
-Options: --all --page N --limit N --accept json|xml --api-version N --data JSON|@file -o FORMAT -v --dry-run --curl
 Examples:
   get /v1/items page==2 limit==5 -o table
   post /v1/items name=Pen price:=2.5 tags:='["office"]'
   patch /v1/items/{{last.id}} quantity:=3
   delete /v1/items/{{item}}`,
   group: 'rest',
+  options: REST_LINE_OPTIONS,
   request: true,
   async run(input, session, ctx) {
     const { runRestLine } = await import('../lines/rest-line.js')

@@ -32,7 +32,7 @@ export const runCommand: ReplCommand = {
       })
     }
     if (session.options.terminal) ctx.stderr.write(`${oneLine(request.line)}\n`)
-    return session.commands.run(request.line, session, ctx)
+    return input.commands.run(request.line, session, ctx)
   },
   complete: async (request, session) =>
     request.words.length === 0 ? Object.keys(await SavedRequests.at(session.ctx.env).list()) : [],

@@ -1,5 +1,6 @@
 import { UsageError } from '../../core/errors.js'
-import { type ReplCommand, STYLES, type Style } from '../command.js'
+import type { ReplCommand } from '../command.js'
+import { STYLES, type Style } from '../style.js'
 
 const bare: Record<Style, string> = {
   rest: 'a bare path is a GET: /v1/items/1',

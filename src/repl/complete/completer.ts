@@ -1,3 +1,4 @@
+import type { GqlOptionValues } from '../../options/gql-options.js'
 import type { CompletionRequest } from '../command.js'
 import type { Dispatcher } from '../dispatch.js'
 import type { ReplSession } from '../session.js'
@@ -53,7 +54,7 @@ async function completeEntry(
     const operations =
       session.style === 'soap' && !partial.startsWith('.')
         ? await dispatcher.find('soap')!.complete!(
-            { name: 'soap', words: [], partial, text: entry, signal },
+            { name: 'soap', words: [], partial, text: entry, signal, commands: dispatcher },
             session,
           )
         : []
@@ -61,7 +62,14 @@ async function completeEntry(
   }
   const [first, ...rest] = words.map((word) => word.value)
   const command = dispatcher.find(first!)
-  const request: CompletionRequest = { name: first!, words: rest, partial, text: entry, signal }
+  const request: CompletionRequest = {
+    name: first!,
+    words: rest,
+    partial,
+    text: entry,
+    signal,
+    commands: dispatcher,
+  }
   let candidates: string[] = []
   if (command?.complete) candidates = await command.complete(request, session)
   else if (command === undefined) {
@@ -102,8 +110,8 @@ async function completeDocument(
     ])
   const { before, document } = splitGqlLine(text)
   if (document === '') return [[], '']
-  const { values } = parseLine(splitWords(before), GQL_LINE_OPTIONS, 'gql')
-  const endpoint = values.endpoint as string | undefined
+  const { values } = parseLine<GqlOptionValues>(splitWords(before), GQL_LINE_OPTIONS, 'gql')
+  const endpoint = values.endpoint
   const common = endpoint === undefined ? undefined : session.requestOptions(commonOptions(values))
   const { schema } = await sessionSchema(
     session,

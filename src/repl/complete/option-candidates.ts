@@ -1,15 +1,16 @@
-import type { ParseArgsConfig } from 'node:util'
-import { OUTPUT_FORMATS } from '../../core/request-options.js'
+import type { Option } from 'commander'
+import { declaredOptions } from '../../options/parse-words.js'
+import { SUGGESTED_VALUES } from '../../options/value-hints.js'
+import { type LineOptions, lineOptions } from '../lines/line-options.js'
 
-type OptionSpec = NonNullable<ParseArgsConfig['options']>
-
-/** `--all`, `-o`, … for a word that starts with `-`. */
-export function optionNames(options: OptionSpec): string[] {
-  return Object.keys(options).map((name) => `--${name}`)
+/** `--all`, `--no-lint`, … for a word that starts with `-`: every long flag a line takes. */
+export function optionNames(options: LineOptions): string[] {
+  return lineOptions(options).flatMap((option) => (option.long === undefined ? [] : [option.long]))
 }
 
 /** The words that are not options or option values. */
-export function positionalWords(words: readonly string[], options: OptionSpec): string[] {
+export function positionalWords(words: readonly string[], options: LineOptions): string[] {
+  const declared = declaredOptions(options.define)
   const positionals: string[] = []
   for (let index = 0; index < words.length; index++) {
     const word = words[index]!
@@ -17,24 +18,24 @@ export function positionalWords(words: readonly string[], options: OptionSpec): 
       positionals.push(word)
       continue
     }
-    const name = word.startsWith('--') ? word.slice(2) : shortName(word.slice(1), options)
-    if (name !== undefined && options[name]?.type === 'string' && !word.includes('=')) index++
+    const option = findOption(word, declared)
+    if (option !== undefined && takesValue(option) && !word.includes('=')) index++
   }
   return positionals
 }
 
 /** Values for the option just typed (`-o ` → the output formats), or undefined when it takes none. */
-export function optionValues(previous: string | undefined, options: OptionSpec): string[] | undefined {
+export function optionValues(previous: string | undefined, options: LineOptions): string[] | undefined {
   if (previous === undefined || !previous.startsWith('-')) return undefined
-  const name = previous.startsWith('--') ? previous.slice(2) : shortName(previous.slice(1), options)
-  if (name === undefined || options[name]?.type !== 'string') return undefined
-  if (name === 'output') return [...OUTPUT_FORMATS]
-  if (name === 'soap') return ['1.1', '1.2']
-  if (name === 'accept') return ['json', 'xml']
-  if (name === 'method') return ['POST', 'M-POST']
-  return []
+  const option = findOption(previous, lineOptions(options))
+  if (option === undefined || !takesValue(option)) return undefined
+  return [...(option.argChoices ?? SUGGESTED_VALUES[option.long ?? ''] ?? [])]
 }
 
-function shortName(short: string, options: OptionSpec): string | undefined {
-  return Object.entries(options).find(([, spec]) => spec.short === short)?.[0]
+function findOption(word: string, options: readonly Option[]): Option | undefined {
+  return options.find((option) => option.long === word || option.short === word)
+}
+
+function takesValue(option: Option): boolean {
+  return option.required || option.optional
 }

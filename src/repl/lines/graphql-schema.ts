@@ -30,7 +30,7 @@ export function sessionGraphQL(session: ReplSession): Promise<GraphQLClient> {
       new GraphQLClient({
         target: connection.target,
         ctx: session.ctx,
-        memory: true,
+        cache: 'disk+memory',
         keepAlive: true,
         words: REPL_WORDS,
       }),

@@ -1,55 +1,59 @@
 import type { Context } from '../../core/context.js'
+import { UsageError } from '../../core/errors.js'
 import { headerValue } from '../../core/exchange.js'
-import { runExchange } from '../../exchange/run-exchange.js'
+import { DEFAULT_MAX_PAGES, RestClient } from '../../exchange/rest/rest-client.js'
+import type { RestOptionValues } from '../../options/rest-options.js'
 import type { RestResult } from '../../protocols/rest/client/decode-rest-response.js'
-import { sendRestRequest } from '../../protocols/rest/client/send-rest-request.js'
-import { printRestResult } from '../../render/print-rest-result.js'
+import { printRestOutcome } from '../../render/print-rest-result.js'
 import { xmlToJson } from '../../render/xml-to-json.js'
 import type { ReplSession } from '../session.js'
-import { restLineRequest } from './rest-request.js'
+import { commonOptions, parseLine, REST_LINE_OPTIONS } from './line-options.js'
 
 /**
- * `get /v1/items page==2`: the CLI's REST pipeline (items → build →
- * runExchange → printRestResult) on the session's target, with connections
- * kept alive; the decoded body becomes `last`, and the paths it names are
- * offered by Tab from then on.
+ * `get /v1/items page==2`: read as `apictl rest get …` reads its words, then
+ * the session's RestClient (one per profile, connections kept alive) builds,
+ * sends and decodes it; the decoded body becomes `last`, and the paths it
+ * names are offered by Tab from then on.
  */
 export async function runRestLine(
-  methodText: string,
+  method: string,
   words: string[],
   session: ReplSession,
   ctx: Context,
 ): Promise<number> {
-  const { request, url, common, all, maxPages, follow } = await restLineRequest(
-    methodText,
-    words,
-    session,
-    ctx,
-  )
-  return runExchange(
-    {
-      request,
-      common,
-      profile: session.profile(),
-      followRedirects: follow,
-      send: (built, transport, progress) =>
-        sendRestRequest(
-          built,
-          { ...transport, keepAlive: true },
-          { all, maxPages, onPage: (number) => progress(`fetched page ${number}, fetching the next…`) },
-        ),
-      present: (outcome) => {
-        const value = outcome.items ?? bodyValue(outcome.result)
-        const response = outcome.result.response
-        session.remember({ style: 'rest', value, response, label: `${request.method} ${url}` })
-        session.paths.learn(url, session.target.rest, value, headerValue(response.headers, 'location'))
-        if (outcome.truncated) {
-          ctx.stderr.write(`warning: stopped after ${maxPages} pages (--max-pages); the server has more.\n`)
-        }
-        printRestResult(outcome.result, common, ctx, { merged: outcome.items, followRedirects: follow })
-      },
-    },
-    ctx,
+  const usage = `${method} PATH-OR-URL [ITEM ...]`
+  const { positionals, values } = parseLine<RestOptionValues>(words, REST_LINE_OPTIONS, usage)
+  const [url, ...items] = positionals
+  if (url === undefined) {
+    throw new UsageError(`${method} needs a path or URL.`, { hint: `${usage}, e.g. ${method} /v1/items` })
+  }
+  const common = session.requestOptions(commonOptions(values))
+  if (values.data === '-') {
+    throw new UsageError('--data - reads stdin, which the REPL reads its lines from.', {
+      hint: 'Give the JSON inline (--data \'{"name": "Pen"}\') or from a file (--data @body.json).',
+    })
+  }
+  const rest = await sessionRestClient(session)
+  const prepared = await rest.prepare({ ...values, method, url, items }, common, ctx)
+  return rest.exchange(prepared, common, ctx, (outcome) => {
+    const value = outcome.items ?? bodyValue(outcome.result)
+    const response = outcome.result.response
+    const label = `${prepared.request.method} ${prepared.url}`
+    session.remember({ style: 'rest', value, response, label })
+    session.paths.learn(prepared.url, session.target.rest, value, headerValue(response.headers, 'location'))
+    printRestOutcome(outcome, common, ctx, {
+      maxPages: values.maxPages ?? DEFAULT_MAX_PAGES,
+      followRedirects: values.follow === true,
+    })
+  })
+}
+
+/** The session's REST client, made once per profile (its target), with the session's view of the profile. */
+function sessionRestClient(session: ReplSession): Promise<RestClient> {
+  return session.connection.once(
+    'rest client',
+    async () =>
+      new RestClient({ target: session.target, cache: 'disk+memory', profile: () => session.profile() }),
   )
 }
 

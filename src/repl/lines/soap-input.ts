@@ -4,6 +4,7 @@ import type { CommonOptions } from '../../core/request-options.js'
 import type { SoapMessageOptions } from '../../exchange/soap/soap-message.js'
 import type { SoapService } from '../../exchange/soap/soap-service.js'
 import type { WsdlUse } from '../../exchange/soap/wsdl-source.js'
+import type { SoapOptionValues } from '../../options/soap-options.js'
 import type { Prompter } from '../../prompt/prompter.js'
 import { promptSoapCall } from '../../prompt/soap-prompt.js'
 import type { ParameterNode } from '../../protocols/soap/client/parameter-tree.js'
@@ -34,11 +35,14 @@ export async function soapCallInput(
   session: ReplSession,
   ctx: Context,
 ): Promise<SoapCallInput | undefined> {
-  const { positionals, values } = parseLine(words, SOAP_LINE_OPTIONS, 'soap OPERATION [PARAM=VALUE ...]')
+  const usage = 'soap OPERATION [PARAM=VALUE ...]'
+  const { positionals, values } = parseLine<SoapOptionValues>(words, SOAP_LINE_OPTIONS, usage)
   const common = session.requestOptions(commonOptions(values))
-  const options = soapOptions(values, session)
+  // WS-Security from `.auth wss` unless the line gives --wss.
+  const options: SoapOptionValues = { ...values, wss: values.wss ?? session.wss }
   const service = await sessionSoapService(session)
   const use: WsdlUse = { verbose: common.verbose, signal: ctx.signal }
+  if (values.refreshWsdl) await service.reread(options.endpoint, use)
   const [operation, ...parameters] = positionals
   const complete =
     operation !== undefined &&
@@ -59,30 +63,6 @@ export async function soapCallInput(
     ),
   )
   return picked === undefined ? undefined : { ...picked, common, options, service, use }
-}
-
-/** The line's options as `apictl soap call` takes them; WS-Security from `.auth wss` unless the line gives --wss. */
-function soapOptions(values: Record<string, unknown>, session: ReplSession): SoapMessageOptions {
-  const version = values.soap as string | undefined
-  if (version !== undefined && version !== '1.1' && version !== '1.2') {
-    throw new UsageError(`--soap ${version}: the SOAP version is 1.1 or 1.2.`)
-  }
-  const method = values.method as string | undefined
-  if (method !== undefined && method !== 'POST' && method !== 'M-POST') {
-    throw new UsageError(`--method ${method}: POST or M-POST.`)
-  }
-  return {
-    endpoint: values.endpoint as string | undefined,
-    soap: version as SoapMessageOptions['soap'],
-    ns: values.ns as string | undefined,
-    action: values['no-action'] === true ? false : (values.action as string | undefined),
-    soapHeader: values['soap-header'] as string[] | undefined,
-    mustUnderstand: values['must-understand'] as boolean | undefined,
-    actor: values.actor as string | undefined,
-    wss: (values.wss as string | undefined) ?? session.wss,
-    encodingStyle: values['encoding-style'] as string | undefined,
-    method: method as SoapMessageOptions['method'],
-  }
 }
 
 /** Whether to ask for the parameters: on a terminal, for an operation of the WSDL that requires some. */

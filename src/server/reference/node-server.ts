@@ -4,9 +4,10 @@ import type { Duplex } from 'node:stream'
 import { ApictlError } from '../../core/errors.js'
 import { ExitCode } from '../../core/exit-codes.js'
 import { acceptExtensionPost } from '../kit/http/extension-method.js'
-import { bodyLimit } from '../kit/http/read-body.js'
+import { bodyLimit, defaultBodyIdleTimeoutMs, setBodyIdleTimeout } from '../kit/http/read-body.js'
+import type { Refusal, RequestGuard } from '../kit/http/request-guard.js'
 import { logRequest } from '../kit/http/request-log.js'
-import { sendProblem } from '../kit/http/respond.js'
+import { problemType, sendProblem } from '../kit/http/respond.js'
 import { logUpgrade } from '../kit/http/upgrade-log.js'
 import { mountMatches } from '../kit/mount.js'
 import type { LazyMount } from './lazy-mount.js'
@@ -14,9 +15,31 @@ import type { LazyMount } from './lazy-mount.js'
 /** How long close() lets in-flight requests finish before cutting their connections. */
 const closeGraceMs = 300
 
+/** Time limits on what clients send (a half-sent request is dropped within seconds). */
+export interface ServerLimits {
+  /** The whole request head must arrive within this (node:http headersTimeout). Default 10 s. */
+  headersTimeoutMs: number
+  /** The whole request, body included, must arrive within this (node:http requestTimeout). Default 60 s. */
+  requestTimeoutMs: number
+  /** A body that stops arriving for this long is answered 408 and dropped. Default 10 s. */
+  bodyIdleTimeoutMs: number
+  /** An idle keep-alive connection is closed after this. Default 5 s. */
+  keepAliveTimeoutMs: number
+}
+
+export const defaultServerLimits: ServerLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 60_000,
+  bodyIdleTimeoutMs: defaultBodyIdleTimeoutMs,
+  keepAliveTimeoutMs: 5_000,
+}
+
 export interface NodeServerOptions {
   /** Let the process exit while the server is idle (see ServerOptions.unref). */
   unref?: boolean
+  /** Host and Origin checks made before routing; none when absent. */
+  guard?: RequestGuard
+  limits?: Partial<ServerLimits>
 }
 
 export interface NodeServer {
@@ -41,11 +64,21 @@ function listenError(error: NodeJS.ErrnoException, port: number, host: string): 
   })
 }
 
+/** Answers a refused upgrade on the raw socket: status, problem+json, connection closed. */
+function refuseUpgrade(socket: Duplex, refusal: Refusal): void {
+  const title = refusal.status === 421 ? 'Misdirected Request' : 'Forbidden'
+  const body = JSON.stringify({ type: 'about:blank', title, status: refusal.status, detail: refusal.detail })
+  socket.end(
+    `HTTP/1.1 ${refusal.status} ${title}\r\nContent-Type: ${problemType}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  )
+}
+
 /**
  * The one node:http server: requests go to `route` (through the request log
- * when there is one), `Expect: 100-continue` bodies over the limit are refused
- * before they are sent, and upgrades go to the mount whose path they name
- * (logged too: the handshake's answer and the connection's close).
+ * when there is one) once the guard lets them through, `Expect: 100-continue`
+ * bodies over the limit are refused before they are sent, and upgrades go to
+ * the mount whose path they name (logged too: the handshake's answer and the
+ * connection's close). Heads, bodies and idle connections have time limits.
  */
 export function createNodeServer(
   route: (request: IncomingMessage, response: ServerResponse) => void,
@@ -53,23 +86,45 @@ export function createNodeServer(
   log: ((line: string) => void) | undefined,
   options: NodeServerOptions = {},
 ): NodeServer {
-  const logged =
-    log === undefined
+  const { guard } = options
+  const limits = { ...defaultServerLimits, ...options.limits }
+  const guarded =
+    guard === undefined
       ? route
       : (request: IncomingMessage, response: ServerResponse) => {
+          const refusal = guard.check(request)
+          if (refusal === undefined) route(request, response)
+          else sendProblem(response, refusal.status, refusal.detail, { Connection: 'close' })
+        }
+  const logged =
+    log === undefined
+      ? guarded
+      : (request: IncomingMessage, response: ServerResponse) => {
           logRequest(request, response, log)
-          route(request, response)
+          guarded(request, response)
         }
   const onRequest = options.unref ? holdingWhileAnswering(logged) : logged
-  const server = createServer(onRequest)
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // How often node:http looks for requests past those limits (its default, 30 s, would add up to 30 s).
+      connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+    },
+    onRequest,
+  )
+  setBodyIdleTimeout(server, limits.bodyIdleTimeoutMs)
   if (options.unref) {
     server.unref()
     server.on('connection', (socket: Partial<Socket>) => socket.unref?.())
   }
   acceptExtensionPost(server)
   server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
-    if (Number(request.headers['content-length'] ?? 0) <= bodyLimit) {
-      response.writeContinue()
+    const refused = guard?.check(request) !== undefined
+    if (refused || Number(request.headers['content-length'] ?? 0) <= bodyLimit) {
+      // A request the guard refuses is answered (by onRequest) without asking for its body.
+      if (!refused) response.writeContinue()
       onRequest(request, response)
       return
     }
@@ -79,6 +134,11 @@ export function createNodeServer(
   const upgraded = new Set<Duplex>()
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (log !== undefined) logUpgrade(request, socket, log)
+    const refusal = guard?.checkUpgrade(request)
+    if (refusal !== undefined) {
+      refuseUpgrade(socket, refusal)
+      return
+    }
     upgraded.add(socket)
     socket.once('close', () => upgraded.delete(socket))
     const path = (request.url ?? '/').split('?')[0]!

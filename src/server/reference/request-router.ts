@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RestHandler } from '../../protocols/rest/server/rest-handler.js'
+import type { Authenticator } from '../kit/auth/authenticator.js'
 import { handleTokenRequest, tokenPath } from '../kit/auth/token-endpoint.js'
-import type { TokenIssuer } from '../kit/auth/token-issuer.js'
 import { sendEmpty, sendProblem } from '../kit/http/respond.js'
 import { respondError } from '../kit/http/respond-error.js'
 import { mountMatches } from '../kit/mount.js'
@@ -10,7 +10,7 @@ import { handleIndex } from './server-index.js'
 
 export interface RouterParts {
   rest: RestHandler
-  tokens: TokenIssuer
+  auth: Authenticator
   mounts: readonly LazyMount[]
   log?: ((line: string) => void) | undefined
 }
@@ -50,7 +50,7 @@ export function createRouter(
       return
     }
     if (path === tokenPath) {
-      handleTokenRequest(request, response, parts.tokens).catch(fail(response))
+      handleTokenRequest(request, response, parts.auth).catch(fail(response))
       return
     }
     for (const mount of parts.mounts) {

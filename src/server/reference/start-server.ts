@@ -1,12 +1,16 @@
+import { UsageError } from '../../core/errors.js'
 import { createRestHandler } from '../../protocols/rest/server/rest-handler.js'
 import { Authenticator } from '../kit/auth/authenticator.js'
+import { FailureThrottle, type FailureThrottleOptions } from '../kit/auth/failure-throttle.js'
 import { TokenIssuer, tokenSettingsFromEnv } from '../kit/auth/token-issuer.js'
 import { formatOrigin } from '../kit/http/base-url.js'
+import { HostAllowList, publicHostProblem } from '../kit/http/host-allow-list.js'
+import { RequestGuard } from '../kit/http/request-guard.js'
 import type { MountDefinition, ServerServices } from '../kit/mount.js'
 import { Store } from '../kit/store.js'
 import { LazyMount } from './lazy-mount.js'
 import { defaultMounts } from './mounts.js'
-import { createNodeServer } from './node-server.js'
+import { createNodeServer, type ServerLimits } from './node-server.js'
 import { openDataFile } from './open-data-file.js'
 import { createRouter } from './request-router.js'
 import { loadSeed, loadSeedFile } from './seed.js'
@@ -45,6 +49,16 @@ export interface ServerOptions {
   tokenTtlSeconds?: number
   /** The lazily loaded halves beside REST; default GraphQL at /graphql and SOAP at /soap. */
   mounts?: readonly MountDefinition[]
+  /**
+   * Host names the server answers to beside localhost and its own address
+   * (`apictl serve --public-host`), e.g. the name a proxy forwards; `.example.com`
+   * stands for that domain and every name below it. Other Host headers get 421.
+   */
+  publicHosts?: readonly string[]
+  /** Time limits on request heads, bodies and idle connections (see ServerLimits for the defaults). */
+  limits?: Partial<ServerLimits>
+  /** The budget of failed logins and token requests per client address (default 10, one more every 3 s). */
+  loginThrottle?: FailureThrottleOptions
   /**
    * Let the process exit while the server is idle: neither the listening
    * socket nor idle keep-alive connections keep it alive, while a request
@@ -85,15 +99,29 @@ async function openStore(options: ServerOptions, url: () => string | undefined):
  * /v2, the OAuth token endpoint, and GraphQL and SOAP mounted lazily, all
  * over one store.
  */
+function checkPublicHosts(names: readonly string[]): void {
+  for (const name of names) {
+    const problem = publicHostProblem(name)
+    if (problem !== undefined) {
+      throw new UsageError(`--public-host ${JSON.stringify(name.slice(0, 100))} cannot be used: ${problem}`, {
+        where: '--public-host',
+        hint: 'give a name clients use to reach the server, e.g. --public-host api.example.test',
+      })
+    }
+  }
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1'
+  const publicHosts = options.publicHosts ?? []
+  checkPublicHosts(publicHosts)
   const env = options.env ?? process.env
   const settings = tokenSettingsFromEnv(env)
   const tokens = new TokenIssuer({
     secret: options.jwtSecret ?? settings.secret,
     ttlSeconds: options.tokenTtlSeconds ?? settings.ttlSeconds,
   })
-  const auth = new Authenticator(tokens)
+  const auth = new Authenticator(tokens, new FailureThrottle(options.loginThrottle))
   let origin = formatOrigin(host, options.port ?? 0)
   let listening = false
   const store = await openStore(options, () => (listening ? origin : undefined))
@@ -101,11 +129,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const logError = options.logError ?? log
   const services: ServerServices = { store, auth, origin: () => origin, log: logError }
   const mounts = (options.mounts ?? defaultMounts).map((definition) => new LazyMount(definition, services))
-  const route = createRouter({ rest: createRestHandler(services), tokens, mounts, log: logError })
-  const http = createNodeServer(route, mounts, log, { unref: options.unref })
-  let port: number
+  const route = createRouter({ rest: createRestHandler(services), auth, mounts, log: logError })
+  let port = options.port ?? 0
+  const guard = new RequestGuard({ hosts: new HostAllowList(host, publicHosts), port: () => port })
+  const http = createNodeServer(route, mounts, log, { unref: options.unref, guard, limits: options.limits })
   try {
-    port = await http.listen(options.port ?? 0, host)
+    port = await http.listen(port, host)
   } catch (error) {
     await store.close()
     throw error

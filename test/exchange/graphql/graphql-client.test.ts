@@ -63,7 +63,7 @@ describe('the cache policy', () => {
     const client = new GraphQLClient({
       target: targetOf(server.url),
       ctx: freshContext(),
-      memory: true,
+      cache: 'disk+memory',
       words,
     })
     await client.schema({ common })
@@ -77,9 +77,9 @@ describe('the cache policy', () => {
   it('disk only (a CLI run): the next client reads the cached copy, and sends nothing for it', async () => {
     const ctx = freshContext()
     const before = introspections()
-    const first = new GraphQLClient({ target: targetOf(server.url), ctx, memory: false, words })
+    const first = new GraphQLClient({ target: targetOf(server.url), ctx, cache: 'disk', words })
     expect((await first.schema({ common }))?.origin).toBe('introspection')
-    const second = new GraphQLClient({ target: targetOf(server.url), ctx, memory: false, words })
+    const second = new GraphQLClient({ target: targetOf(server.url), ctx, cache: 'disk', words })
     expect((await second.schema({ common }))?.origin).toBe('cache')
     expect((await second.schema({ common }))?.origin).toBe('cache')
     expect(introspections()).toBe(before + 1)
@@ -88,7 +88,7 @@ describe('the cache policy', () => {
   it("the embedded server's own endpoint is asked for each time and never cached; one given with the call is", async () => {
     const ctx = freshContext()
     const before = introspections()
-    const client = new GraphQLClient({ target: targetOf(server.url, true), ctx, memory: false, words })
+    const client = new GraphQLClient({ target: targetOf(server.url, true), ctx, cache: 'disk', words })
     expect((await client.schema({ common }))?.origin).toBe('introspection')
     expect((await client.schema({ common }))?.origin).toBe('introspection')
     expect(introspections()).toBe(before + 2)
@@ -104,7 +104,7 @@ describe('the cache policy', () => {
     const client = new GraphQLClient({
       target: targetOf(server.url),
       ctx: freshContext(),
-      memory: false,
+      cache: 'disk',
       offline: true,
       words,
     })
@@ -123,7 +123,7 @@ describe('the cache policy', () => {
       const client = new GraphQLClient({
         target: targetOf(flaky.url),
         ctx: freshContext(),
-        memory: true,
+        cache: 'disk+memory',
         words,
       })
       await expect(client.schema({ common })).rejects.toMatchObject({ exitCode: 5 })
@@ -146,7 +146,7 @@ describe('the order of the checks', () => {
     const client = new GraphQLClient({
       target: targetOf(server.url),
       ctx: freshContext(),
-      memory: false,
+      cache: 'disk',
       words,
     })
     await expect(
@@ -168,7 +168,7 @@ describe('the order of the checks', () => {
     const client = new GraphQLClient({
       target: targetOf(server.url),
       ctx: freshContext(),
-      memory: true,
+      cache: 'disk+memory',
       words,
     })
     await expect(
@@ -191,7 +191,7 @@ describe('prepare is pure, and what is sent is what it prepared', () => {
     const client = new GraphQLClient({
       target: targetOf(server.url),
       ctx: freshContext(),
-      memory: true,
+      cache: 'disk+memory',
       words,
     })
     const settings = {
@@ -218,7 +218,7 @@ describe('prepare is pure, and what is sent is what it prepared', () => {
     const client = new GraphQLClient({
       target: targetOf(server.url),
       ctx: freshContext(),
-      memory: true,
+      cache: 'disk+memory',
       words,
     })
     const checked = await client.check(

@@ -2,9 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BufferSink, type Context } from '../../../src/core/context.js'
+import type { CachePolicy } from '../../../src/exchange/cache-policy.js'
 import { openLazyTarget, readyTarget } from '../../../src/exchange/open-target.js'
 import { SoapService } from '../../../src/exchange/soap/soap-service.js'
-import type { WsdlCachePolicy } from '../../../src/exchange/soap/wsdl-source.js'
 import type { Target } from '../../../src/exchange/target.js'
 import {
   answer,
@@ -63,7 +63,7 @@ function target(parts: Partial<Target>): Target {
   return { profileName: 'calc', builtin: false, profile: {}, close: async () => {}, ...parts }
 }
 
-function service(ctx: Context, cache: WsdlCachePolicy, parts: Partial<Target>, wsdl?: string) {
+function service(ctx: Context, cache: CachePolicy, parts: Partial<Target>, wsdl?: string) {
   return new SoapService({
     target: readyTarget(target(parts)),
     cache,

@@ -43,7 +43,6 @@ export async function openTestSession(
   const dispatcher = new Dispatcher(replCommands)
   const session = await ReplSession.open(
     { profileName: options.profileName, terminal: false, prompter: options.prompter },
-    dispatcher,
     ctx,
   )
   return { session, dispatcher, ctx, close: () => session.close() }

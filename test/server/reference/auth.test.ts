@@ -6,7 +6,8 @@ import { ApictlError } from '../../../src/core/errors.js'
 import { startServer } from '../../../src/server/reference/start-server.js'
 import { basicAuth, expectProblem, testSecret, useServer } from './server-helpers.js'
 
-const context = useServer()
+// Many refusals in a row on purpose: the failed-login budget is tested in hostile-auth.test.ts.
+const context = useServer({ loginThrottle: { burst: 1000 } })
 const key = new TextEncoder().encode(testSecret)
 const form = { 'content-type': 'application/x-www-form-urlencoded' }
 

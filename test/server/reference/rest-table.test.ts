@@ -23,7 +23,7 @@ function parseLinks(header: string | null): Record<string, string> {
 }
 
 describe('GET /v1/items (paging)', () => {
-  const context = useServer()
+  const context = useServer({ publicHosts: ['api.example'] })
 
   it('answers the first page of 20 with X-Total-Count and Link', async () => {
     const response = await fetch(`${context.url}/v1/items`)

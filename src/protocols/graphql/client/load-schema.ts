@@ -1,13 +1,16 @@
 import { readFile } from 'node:fs/promises'
 import {
+  buildASTSchema,
   buildClientSchema,
-  buildSchema,
   GraphQLError,
   type GraphQLSchema,
   type IntrospectionQuery,
   introspectionFromSchema,
+  parse,
   Source,
+  validateSchema,
 } from 'graphql'
+import { validateSDL } from 'graphql/validation/validate.js'
 import type { Context } from '../../../core/context.js'
 import { UsageError } from '../../../core/errors.js'
 import { GraphQLDocumentError } from './document-error.js'
@@ -23,6 +26,8 @@ export interface LoadedSchema {
   description: string
   /** What to try when a document does not validate against it. */
   hint: string
+  /** Problems graphql-js's own checks found in the schema, which was loaded all the same (for the caller to show). */
+  warnings: string[]
 }
 
 export interface SchemaRequest {
@@ -57,6 +62,7 @@ export async function loadSchema(request: SchemaRequest): Promise<LoadedSchema |
         origin: 'cache',
         description: `the schema of ${request.endpoint} cached at ${cached.fetchedAt}`,
         hint: `Checked against the schema cached at ${cached.fetchedAt}; if the server changed since: apictl gql schema --refresh`,
+        warnings: [],
       }
     }
   }
@@ -78,6 +84,7 @@ export async function loadSchema(request: SchemaRequest): Promise<LoadedSchema |
     origin: 'introspection',
     description: `the schema of ${request.endpoint}`,
     hint: 'See the schema with apictl gql schema.',
+    warnings: [],
   }
 }
 
@@ -113,11 +120,19 @@ async function schemaFromFile(file: string): Promise<LoadedSchema> {
         hint: 'Expected {"data": {"__schema": …}} or {"__schema": …}, as `apictl gql schema -o json` prints.',
       })
     }
-    return { schema, introspection, origin: 'file', description, hint }
+    return { schema, introspection, origin: 'file', description, hint, warnings: [] }
   }
   try {
-    const schema = buildSchema(new Source(text, file))
-    return { schema, introspection: introspectionFromSchema(schema), origin: 'file', description, hint }
+    const { schema, problems } = buildPublishedSchema(new Source(text, file))
+    const warnings = problems.length === 0 ? [] : [schemaWarning(file, problems)]
+    return {
+      schema,
+      introspection: introspectionFromSchema(schema),
+      origin: 'file',
+      description,
+      hint,
+      warnings,
+    }
   } catch (error) {
     if (error instanceof GraphQLError && error.locations !== undefined) {
       throw new GraphQLDocumentError(
@@ -130,6 +145,36 @@ async function schemaFromFile(file: string): Promise<LoadedSchema> {
       where: file,
     })
   }
+}
+
+/**
+ * An SDL schema as published: real schemas sometimes fail graphql-js's own
+ * checks (GitHub's has a field defined twice), so they are built with those
+ * checks off and their findings returned, and validation goes on. Syntax
+ * errors and unknown types still throw.
+ */
+function buildPublishedSchema(source: Source): { schema: GraphQLSchema; problems: string[] } {
+  const document = parse(source)
+  const problems = validateSDL(document).map(located)
+  let schema = buildASTSchema(document, { assumeValidSDL: true })
+  const invalid = validateSchema(schema)
+  if (invalid.length > 0) {
+    problems.push(...invalid.map(located))
+    schema = buildASTSchema(document, { assumeValidSDL: true, assumeValid: true })
+  }
+  return { schema, problems }
+}
+
+function located(error: GraphQLError): string {
+  const lines = [...new Set((error.locations ?? []).map((location) => location.line))]
+  if (lines.length === 0) return error.message
+  return `${error.message} (${lines.length === 1 ? 'line' : 'lines'} ${lines.join(' and ')})`
+}
+
+function schemaWarning(file: string, problems: string[]): string {
+  const shown = problems.slice(0, 5).map((problem) => `\n  - ${problem}`)
+  const more = problems.length > 5 ? `\n  … and ${problems.length - 5} more` : ''
+  return `--schema ${file} fails graphql-js's schema checks; loaded as published, validation goes on:${shown.join('')}${more}`
 }
 
 function introspectionIn(text: string): IntrospectionQuery | undefined {

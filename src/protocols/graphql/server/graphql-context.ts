@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http'
 import type { AuthUser } from '../../../server/kit/auth/authenticator.js'
 import type { ServerServices } from '../../../server/kit/mount.js'
 import { unauthenticated } from './graphql-errors.js'
@@ -17,19 +16,20 @@ const noCredentials = 'send HTTP Basic demo:demo or a Bearer token (POST /oauth/
 
 /**
  * Builds the context of one operation from its Authorization header (the
- * HTTP request's, or a WebSocket's connection parameters). A wrong
+ * HTTP request's, or a WebSocket's connection parameters) and the client's
+ * address (a clientKey: failed logins are counted per address). A wrong
  * credential is not an error here: reads stay open, writes refuse.
  */
 export async function createContext(
   services: ServerServices,
   authorization: string | undefined,
+  client: string,
 ): Promise<GraphqlContext> {
   const dataSources = { items: new ItemsDataSource(services.store) }
   if (authorization === undefined || authorization === '') {
     return { dataSources, user: null, authProblem: noCredentials }
   }
-  // The authenticator reads only the Authorization header.
-  const outcome = await services.auth.check({ headers: { authorization } } as IncomingMessage)
+  const outcome = await services.auth.checkAuthorization(authorization, client)
   return outcome.ok
     ? { dataSources, user: { user: outcome.user, method: outcome.method }, authProblem: undefined }
     : { dataSources, user: null, authProblem: outcome.reason }

@@ -37,3 +37,13 @@ export function unauthenticated(field: string, reason: string): GraphQLError {
 export function storageFailed(code: 'INSUFFICIENT_STORAGE' | 'STORE_BUSY', message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code } })
 }
+
+/** The error with `extensions.code` set (graphql-js's own errors have none). */
+export function withCode(error: GraphQLError, code: string): GraphQLError {
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    extensions: { ...error.extensions, code },
+  })
+}

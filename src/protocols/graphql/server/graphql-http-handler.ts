@@ -1,20 +1,30 @@
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { type ApolloServer, HeaderMap, type HTTPGraphQLResponse } from '@apollo/server'
+import type { GraphQLError, GraphQLSchema } from 'graphql'
+import { throttledReason } from '../../../server/kit/auth/authenticator.js'
+import { clientKey, type FailureThrottle } from '../../../server/kit/auth/failure-throttle.js'
 import { HttpError } from '../../../server/kit/http/http-error.js'
 import { readBody } from '../../../server/kit/http/read-body.js'
 import { sendProblem } from '../../../server/kit/http/respond.js'
+import { checkQueryBounds, tooManyRefused } from './document-bounds.js'
 import { documentFailureStatus } from './document-failure-status.js'
 import type { GraphqlContext } from './graphql-context.js'
 import { internalErrorMessage } from './mask-internal-errors.js'
-import { responseMediaType } from './response-media-type.js'
+import { graphqlResponseType, responseMediaType } from './response-media-type.js'
 
 export type GraphqlHttpHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>
 
 export interface GraphqlHttpOptions {
   apollo: ApolloServer<GraphqlContext>
+  /** Apollo's schema, to check a document's bounds before Apollo sees it. */
+  schema: GraphQLSchema
   /** The endpoint's path; anything below it is 404. */
   path: string
   context(request: IncomingMessage): Promise<GraphqlContext>
+  /** Seconds the request's client must wait (too many failed logins), or undefined. */
+  throttled?(request: IncomingMessage): number | undefined
+  /** Refused documents per client address: past the budget, 429 before the body is read. */
+  refusals: FailureThrottle
   log?: ((line: string) => void) | undefined
 }
 
@@ -28,7 +38,14 @@ function sendError(
   message: string,
   headers: OutgoingHttpHeaders = {},
 ): void {
-  const code = status >= 500 ? 'INTERNAL_SERVER_ERROR' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST'
+  const code =
+    status >= 500
+      ? 'INTERNAL_SERVER_ERROR'
+      : status === 404
+        ? 'NOT_FOUND'
+        : status === 429
+          ? 'TOO_MANY_REQUESTS'
+          : 'BAD_REQUEST'
   const body = JSON.stringify({ errors: [{ message, extensions: { code } }] })
   response.writeHead(status, {
     ...headers,
@@ -36,6 +53,32 @@ function sendError(
     'content-length': Buffer.byteLength(body),
   })
   response.end(body)
+}
+
+/**
+ * A document refused by its bounds (depth, aliases, fields, cost), answered
+ * as Apollo answers validation failures: 200 in application/json, 400 in
+ * application/graphql-response+json (see documentFailureStatus).
+ */
+function sendDocumentErrors(
+  request: IncomingMessage,
+  response: ServerResponse,
+  errors: readonly GraphQLError[],
+): void {
+  const type = responseMediaType(request.headers.accept)
+  const body = JSON.stringify({ errors: errors.map((error) => error.toJSON()) })
+  response.writeHead(type === graphqlResponseType ? 400 : 200, {
+    'content-type': type,
+    'content-length': Buffer.byteLength(body),
+  })
+  response.end(body)
+}
+
+/** The query text of a request (the JSON body's `query`, or `?query=`), if it has one. */
+function queryOf(body: unknown, search: string): string | undefined {
+  if (body === undefined) return new URLSearchParams(search).get('query') ?? undefined
+  const query = typeof body === 'object' && body !== null ? (body as { query?: unknown }).query : undefined
+  return typeof query === 'string' ? query : undefined
 }
 
 /** Why a POST body's Content-Type is refused, or undefined for JSON in UTF-8. */
@@ -114,10 +157,14 @@ async function writeResult(response: ServerResponse, result: HTTPGraphQLResponse
  * Errors are never an HTML page: a GraphQL request's are a JSON
  * `{"errors": […]}` body; a request that is no GraphQL request at all (405,
  * 415, a path below the endpoint) gets problem+json like the rest of the
- * server. Only a browser asking for HTML gets the landing page.
+ * server. Only a browser asking for HTML gets the landing page. A document
+ * over the bounds (documentLimits) is refused here, before Apollo parses and
+ * validates it again: a refusal costs one parse and one walk. Refused
+ * documents (and ones that do not parse) count against the client's
+ * address: past its budget it gets 429 before its body is parsed.
  */
 export function createGraphqlHttpHandler(options: GraphqlHttpOptions): GraphqlHttpHandler {
-  const { apollo, path, context, log } = options
+  const { apollo, schema, path, context, throttled, refusals, log } = options
   return async (request, response) => {
     try {
       const method = request.method ?? 'GET'
@@ -137,6 +184,19 @@ export function createGraphqlHttpHandler(options: GraphqlHttpOptions): GraphqlHt
         sendProblem(response, 405, message, { allow })
         return
       }
+      const client = clientKey(request.socket.remoteAddress)
+      const loginWait = throttled?.(request)
+      const refusalWait = refusals.retryAfter(client)
+      if (loginWait !== undefined || refusalWait !== undefined) {
+        // The body is read and dropped, keeping the connection (closing it costs more, measured).
+        request.resume()
+        const [message, wait] =
+          loginWait === undefined
+            ? [tooManyRefused(refusalWait!), refusalWait!]
+            : [throttledReason(loginWait), loginWait]
+        sendError(request, response, 429, message, { 'retry-after': String(wait) })
+        return
+      }
       let body: unknown
       if (method === 'POST') {
         const problem = contentTypeProblem(request.headers['content-type'])
@@ -145,6 +205,14 @@ export function createGraphqlHttpHandler(options: GraphqlHttpOptions): GraphqlHt
           return
         }
         body = await readJson(request)
+      }
+      // Bounds first, alone: a costly document is refused for the price of its parse.
+      const query = queryOf(body, search)
+      const bounds = query === undefined ? undefined : checkQueryBounds(schema, query)
+      if (bounds !== undefined && (bounds.errors.length > 0 || !bounds.parsed)) refusals.fail(client)
+      if (bounds !== undefined && bounds.errors.length > 0) {
+        sendDocumentErrors(request, response, bounds.errors)
+        return
       }
       // HEAD is the GET without its body (node:http drops the body of a HEAD answer).
       const result = await apollo.executeHTTPGraphQLRequest({

@@ -9,7 +9,7 @@ import {
 import type { GraphQLSchema } from 'graphql'
 import { typeDefs } from '../schema/type-defs.js'
 import { apolloLogger } from './apollo-logger.js'
-import { depthLimitRule } from './depth-limit-rule.js'
+import { boundRules } from './document-bounds.js'
 import { documentLimits } from './document-limits.js'
 import type { GraphqlContext } from './graphql-context.js'
 import { landingPagePlugin } from './landing-page-plugin.js'
@@ -26,7 +26,8 @@ export interface StartedApolloServer {
 /**
  * The reference server's ApolloServer, started: typeDefs + resolvers,
  * introspection on, CSRF prevention on, internal errors masked, documents
- * bounded (depth, tokens, recursive selections) before they run. Apollo's
+ * bounded (tokens, depth, aliases, fields, list sizes, recursive selections)
+ * before they run. Apollo's
  * features this server has no use for are switched off, so no request pays
  * for them: cache-control hints, federation traces, usage and schema
  * reporting (never sent anywhere, whatever APOLLO_KEY says), and the default
@@ -45,7 +46,8 @@ export async function startApolloServer(
     includeStacktraceInErrorResponses: false,
     // The reference server stops on its own signals (apictl serve), not Apollo's.
     stopOnTerminationSignals: false,
-    validationRules: [depthLimitRule()],
+    // The HTTP handler checks these first, alone, before Apollo parses; kept here so validation is complete without it.
+    validationRules: boundRules,
     maxRecursiveSelections: true,
     parseOptions: { maxTokens: documentLimits.maxTokens },
     formatError: maskInternalErrors(log),

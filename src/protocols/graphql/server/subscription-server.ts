@@ -4,10 +4,12 @@ import { type DocumentNode, GraphQLError, type GraphQLSchema, parse, specifiedRu
 import type { Context } from 'graphql-ws'
 import { type Extra, useServer } from 'graphql-ws/use/ws'
 import { WebSocketServer } from 'ws'
+import { clientKey, type FailureThrottle } from '../../../server/kit/auth/failure-throttle.js'
 import { bodyLimit } from '../../../server/kit/http/read-body.js'
-import { depthLimitRule } from './depth-limit-rule.js'
+import { checkDocumentBounds, tooManyRefused } from './document-bounds.js'
 import { documentLimits } from './document-limits.js'
 import type { GraphqlContext } from './graphql-context.js'
+import { withCode } from './graphql-errors.js'
 import { maskInternalErrors } from './mask-internal-errors.js'
 
 export interface SubscriptionServerOptions {
@@ -15,7 +17,10 @@ export interface SubscriptionServerOptions {
   schema: GraphQLSchema
   /** The endpoint's path; upgrades elsewhere are refused. */
   path: string
-  context(authorization: string | undefined): Promise<GraphqlContext>
+  /** The context of one operation, from the credentials sent and the client's address. */
+  context(authorization: string | undefined, address: string | undefined): Promise<GraphqlContext>
+  /** Refused documents per client address (shared with HTTP): past the budget, refused unparsed. */
+  refusals: FailureThrottle
   log?: ((line: string) => void) | undefined
 }
 
@@ -33,15 +38,6 @@ function authorizationOf(context: Context<ConnectionParams, Extra>): string | un
   return typeof fromParams === 'string' ? fromParams : context.extra.request.headers.authorization
 }
 
-function withCode(error: GraphQLError, code: string): GraphQLError {
-  return new GraphQLError(error.message, {
-    nodes: error.nodes,
-    source: error.source,
-    positions: error.positions,
-    extensions: { ...error.extensions, code },
-  })
-}
-
 /**
  * GraphQL over WebSocket on the same path (graphql-ws's graphql-transport-ws
  * protocol, with `ws`): subscriptions (and queries and mutations, if a
@@ -51,22 +47,33 @@ function withCode(error: GraphQLError, code: string): GraphQLError {
  * request's Authorization header; subscribing itself needs none.
  */
 export function createSubscriptionServer(options: SubscriptionServerOptions): SubscriptionServer {
-  const { schema, path, context, log } = options
+  const { schema, path, context, refusals, log } = options
   const webSockets = new WebSocketServer({ noServer: true, maxPayload: bodyLimit })
-  const rules = [...specifiedRules, depthLimitRule()]
+  const rules = specifiedRules
   const mask = maskInternalErrors(log)
   const server = useServer<ConnectionParams>(
     {
       schema,
       isProd: true,
       async onSubscribe(subscriber, _id, payload) {
+        const client = clientKey(subscriber.extra.request.socket.remoteAddress)
+        const wait = refusals.retryAfter(client)
+        if (wait !== undefined) {
+          return [new GraphQLError(tooManyRefused(wait), { extensions: { code: 'TOO_MANY_REQUESTS' } })]
+        }
         let document: DocumentNode
         try {
           document = parse(payload.query, { maxTokens: documentLimits.maxTokens })
         } catch (error) {
+          refusals.fail(client)
           // A syntax error, or a document nested so deeply that the parser runs out of stack.
           const syntax = error instanceof GraphQLError ? error : new GraphQLError((error as Error).message)
           return [withCode(syntax, 'GRAPHQL_PARSE_FAILED')]
+        }
+        const bounds = checkDocumentBounds(schema, document)
+        if (bounds.length > 0) {
+          refusals.fail(client)
+          return [...bounds]
         }
         const errors = validate(schema, document, rules)
         if (errors.length > 0) return errors.map((error) => withCode(error, 'GRAPHQL_VALIDATION_FAILED'))
@@ -75,7 +82,10 @@ export function createSubscriptionServer(options: SubscriptionServerOptions): Su
           document,
           operationName: payload.operationName,
           variableValues: payload.variables,
-          contextValue: await context(authorizationOf(subscriber)),
+          contextValue: await context(
+            authorizationOf(subscriber),
+            subscriber.extra.request.socket.remoteAddress,
+          ),
         }
       },
       onNext(_subscriber, _id, _payload, _args, result) {

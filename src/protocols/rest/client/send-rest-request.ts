@@ -3,6 +3,7 @@ import { linksNextPage, sendAllPages } from '../../../transport/paginate.js'
 import { send } from '../../../transport/send.js'
 import type { TransportOptions } from '../../../transport/transport-options.js'
 import { decodeRestResponse, type RestResult } from './decode-rest-response.js'
+import { readRestPage } from './read-rest-page.js'
 
 export interface RestSendOptions {
   /** --all: follow the pages and merge the lists. */
@@ -21,8 +22,7 @@ export interface RestOutcome {
   exitCode: number
 }
 
-const isList = (result: RestResult): boolean =>
-  result.body.kind === 'json' && Array.isArray(result.body.value)
+const isList = (result: RestResult): boolean => readRestPage(result) !== undefined
 
 /** Sends a REST request (one page or, with --all, every page) and decodes the answer. */
 export async function sendRestRequest(
@@ -37,18 +37,16 @@ export async function sendRestRequest(
   }
   const walk = await sendAllPages(request, transport, {
     maxPages: options.maxPages,
-    extract: (page) => {
-      const decoded = decodeRestResponse(page, request.method)
-      return isList(decoded) ? (decoded.body as { value: unknown[] }).value : undefined
-    },
+    read: (page) => readRestPage(decodeRestResponse(page, request.method)),
     onPage: options.onPage,
   })
   const last = decodeRestResponse(walk.last, request.method)
+  if (walk.stopped !== undefined) last.warnings.push(walk.stopped)
   if (last.status >= 300) return { result: last, truncated: walk.truncated, exitCode: last.exitCode }
   if (isList(last))
     return { result: last, items: walk.items, truncated: walk.truncated, exitCode: last.exitCode }
   // A page that is not a JSON list ends the walk: say so rather than stop quietly.
-  const page = walk.pages.length
+  const page = walk.pageCount
   const next = linksNextPage(walk.last) ? '; the server links a next page, which was not fetched' : ''
   if (page === 1) {
     last.warnings.push(

@@ -60,10 +60,12 @@ export function sendXmlBody(
   send(exchange.response, status, exchange.contentType, toXmlDocument(root, value), headers)
 }
 
-/** Writes need credentials: 401 with the challenge otherwise. */
+/** Writes need credentials: 401 with the challenge otherwise, 429 while the address waits out its failures. */
 export async function requireAuth(exchange: RestExchange, auth: Authenticator): Promise<void> {
   const outcome = await auth.check(exchange.request)
-  if (!outcome.ok) {
-    throw new HttpError(401, `${outcome.reason}`, { headers: { 'WWW-Authenticate': authChallenge } })
+  if (outcome.ok) return
+  if (outcome.retryAfter !== undefined) {
+    throw new HttpError(429, outcome.reason, { headers: { 'Retry-After': String(outcome.retryAfter) } })
   }
+  throw new HttpError(401, outcome.reason, { headers: { 'WWW-Authenticate': authChallenge } })
 }

@@ -18,14 +18,18 @@ import { checkMustUnderstand } from './must-understand.js'
 import { readParameters } from './read-parameters.js'
 import { SoapFaultError } from './soap-fault-error.js'
 import type { SoapHttpRequest } from './soap-http-request.js'
-import { verifySecurity } from './verify-security.js'
+import { type SecurityState, verifySecurity } from './verify-security.js'
 
-/** 200 with a response, 500 with a fault, or 400 (empty) for a body that is not XML. */
-export type SoapOutcome = { status: 200 | 500; envelope: Envelope } | { status: 400 }
+/** 200 with a response, 500 with a fault (and HTTP headers it asks for), or 400 (empty) for a body that is not XML. */
+export type SoapOutcome =
+  | { status: 200 | 500; envelope: Envelope; headers?: Readonly<Record<string, string>> }
+  | { status: 400 }
 
 export interface ProcessContext extends OperationContext {
   /** Other URLs of this endpoint, which header blocks may target too (the server's own, when the client used another host name). */
   aliases?: readonly string[]
+  /** Nonces seen, failed logins, and the client's address, for WS-Security. */
+  security: SecurityState
   log?: ((line: string) => void) | undefined
 }
 
@@ -85,7 +89,7 @@ async function answer(envelope: Envelope, http: SoapHttpRequest, context: Proces
   }
   const ours = new Set([context.endpoint, ...(context.aliases ?? [])])
   checkMustUnderstand(envelope, isSecurityHeader, ours)
-  const user = verifySecurity(envelope, ours)
+  const user = verifySecurity(envelope, ours, context.security)
   const [operation, call] = operationOf(envelope, http)
   const values = readParameters(call, operation.parameters)
   if (operation.write && user === undefined) {
@@ -120,7 +124,12 @@ function failure(error: unknown, version: SoapVersion, context: ProcessContext):
     )
     fault = new SoapFaultError('server', 'the server failed to handle this message; its log has the details')
   }
-  return { status: 500, envelope: faultEnvelope(fault, version) }
+  const { httpHeaders } = fault.details
+  return {
+    status: 500,
+    envelope: faultEnvelope(fault, version),
+    ...(httpHeaders === undefined ? {} : { headers: httpHeaders }),
+  }
 }
 
 /**

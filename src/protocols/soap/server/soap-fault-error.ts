@@ -19,6 +19,8 @@ export interface SoapFaultDetails {
    * header entry, so the `tns:ItemFault` goes there in 1.1 (1.2 allows a Detail).
    */
   aboutHeader?: boolean
+  /** HTTP headers to send with the fault (e.g. Retry-After). */
+  httpHeaders?: Readonly<Record<string, string>>
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
+import { clientKey } from '../../../server/kit/auth/failure-throttle.js'
 import { requestBaseUrl } from '../../../server/kit/http/base-url.js'
 import { extensionMethodHeader } from '../../../server/kit/http/extension-method.js'
 import { readBody } from '../../../server/kit/http/read-body.js'
@@ -12,6 +13,7 @@ import { itemsNamespace } from './item-service.js'
 import { itemServiceDescription } from './item-service-wsdl.js'
 import { processMessage } from './process-message.js'
 import { readSoapHttpRequest } from './soap-http-request.js'
+import { createNonceCache } from './verify-security.js'
 
 export const soapPath = '/soap'
 /** What /soap accepts: messages. GET and HEAD are for the WSDL only, at /soap?wsdl (which takes messages too). */
@@ -68,6 +70,8 @@ export function createSoapMount(services: ServerServices): Mount {
   const ownEndpoint = () => `${services.origin()}${soapPath}`
   /** The endpoint as this client addressed it (its Host header), e.g. not 0.0.0.0 when listening on all interfaces. */
   const endpointOf = (request: IncomingMessage) => `${requestBaseUrl(request, services.origin())}${soapPath}`
+  // The nonces of accepted digest tokens, for this mount's life (each accepted once).
+  const nonces = createNonceCache()
   // The last WSDL written, by address: clients of one server nearly always use one Host.
   let wsdl: { address: string; text: string } | undefined
   const wsdlText = (request: IncomingMessage) => {
@@ -89,6 +93,11 @@ export function createSoapMount(services: ServerServices): Mount {
       store: services.store,
       endpoint: endpointOf(request),
       aliases: [ownEndpoint()],
+      security: {
+        nonces,
+        throttle: services.auth.throttle,
+        client: clientKey(request.socket.remoteAddress),
+      },
       log: services.log,
     })
     if (outcome.status === 400) {
@@ -96,6 +105,7 @@ export function createSoapMount(services: ServerServices): Mount {
       return
     }
     const headers: OutgoingHttpHeaders = extension ? { ext: '', 'cache-control': 'no-cache="Ext"' } : {}
+    if (outcome.headers !== undefined) Object.assign(headers, outcome.headers)
     const text = writeEnvelope(outcome.envelope, prefixes)
     sendText(response, outcome.status, soapContentType(outcome.envelope.version), text, headers)
   }

@@ -13,7 +13,7 @@ export interface TokenSettings {
   ttlSeconds?: number | undefined
 }
 
-export type TokenCheck = { ok: true; subject: string } | { ok: false; reason: string }
+export type TokenCheck = { ok: true; subject: string } | { ok: false; reason: string; expired?: boolean }
 
 function secretBytes(secret: string | undefined): Uint8Array {
   if (secret !== undefined && secret !== '') return new TextEncoder().encode(secret)
@@ -81,11 +81,10 @@ export class TokenIssuer {
       })
       return { ok: true, subject: typeof payload.sub === 'string' ? payload.sub : 'token' }
     } catch (error) {
-      const code = (error as { code?: string }).code
-      return {
-        ok: false,
-        reason: code === 'ERR_JWT_EXPIRED' ? 'the bearer token has expired' : 'the bearer token is not valid',
+      if ((error as { code?: string }).code === 'ERR_JWT_EXPIRED') {
+        return { ok: false, reason: 'the bearer token has expired', expired: true }
       }
+      return { ok: false, reason: 'the bearer token is not valid' }
     }
   }
 }

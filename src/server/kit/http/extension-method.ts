@@ -118,18 +118,27 @@ export function createExtensionPostHook(server: Server): (error: ParseError, soc
   }
 }
 
+/** What node:http answers a client error with when nobody listens (400, 431 for headers too large, 408 for a request past its time limit). */
+function clientErrorStatus(code: string | undefined): string {
+  if (code === 'HPE_HEADER_OVERFLOW') return '431 Request Header Fields Too Large'
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return '408 Request Timeout'
+  return '400 Bad Request'
+}
+
 /**
  * Installs the hook as the server's `clientError` listener; other parse
- * errors get what Node sends without a listener (400, or 431 for headers
- * too large) and the connection is closed.
+ * errors get what Node sends without a listener (400, 431 for headers too
+ * large, 408 for a head or body that did not arrive in time) and the
+ * connection is closed.
  */
 export function acceptExtensionPost(server: Server): void {
   const hook = createExtensionPostHook(server)
   server.on('clientError', (error: ParseError, socket: Socket) => {
     if (hook(error, socket)) return
-    if (socket.writable) {
-      const status =
-        error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request'
+    // A response already under way (node:http's own check): no second status line into it.
+    const answering = (socket as { _httpMessage?: { headersSent?: boolean } | null })._httpMessage
+    if (socket.writable && answering?.headersSent !== true) {
+      const status = clientErrorStatus(error.code)
       socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
     }
     socket.destroy()

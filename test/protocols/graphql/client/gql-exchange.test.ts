@@ -287,6 +287,64 @@ describe('gql validate with --schema FILE needs no server', () => {
     expect(invalid.code).toBe(2)
     expect(invalid.stderr).toMatch(/Cannot query field "bookCont" .*Did you mean "bookCount"/)
   })
+
+  it('says nothing about profiles: "valid" alone on stderr', async () => {
+    const folder = isolatedEnv()
+    const schemaFile = join(folder.HOME!, 'library.graphql')
+    writeFileSync(schemaFile, LIBRARY_SDL)
+    const valid = await runCli(['gql', 'validate', '{ bookCount }', '--schema', schemaFile], { env: folder })
+    expect(valid.stderr).toBe(`valid: anonymous query in query; checked against --schema ${schemaFile}\n`)
+  })
+
+  it("a schema that fails graphql-js's SDL check (a field defined twice, as GitHub's published one): a warning naming it, and validation goes on", async () => {
+    const folder = isolatedEnv()
+    const schemaFile = join(folder.HOME!, 'published.graphql')
+    writeFileSync(
+      schemaFile,
+      [
+        'type Query {',
+        '  viewer: User',
+        '}',
+        'type User {',
+        '  login: String!',
+        '  name: String',
+        '  name: String',
+        '}',
+      ].join('\n'),
+    )
+    const warning = [
+      `warning: --schema ${schemaFile} fails graphql-js's schema checks; loaded as published, validation goes on:`,
+      '  - Field "User.name" can only be defined once. (lines 6 and 7)',
+      '',
+    ].join('\n')
+    const valid = await runCli(['gql', 'validate', '{ viewer { login name } }', '--schema', schemaFile], {
+      env: folder,
+    })
+    expect(valid.code, valid.stderr).toBe(0)
+    expect(valid.stderr).toBe(
+      `${warning}valid: anonymous query in query; checked against --schema ${schemaFile}\n`,
+    )
+    const invalid = await runCli(['gql', 'validate', '{ viewer { nam } }', '--schema', schemaFile], {
+      env: folder,
+    })
+    expect(invalid.code).toBe(2)
+    expect(invalid.stderr).toContain(warning)
+    expect(invalid.stderr).toMatch(/Cannot query field "nam" on type "User"\. Did you mean "name"\?/)
+  })
+
+  it('a schema whose types break the rules (an interface field not provided): loaded with a warning too', async () => {
+    const folder = isolatedEnv()
+    const schemaFile = join(folder.HOME!, 'loose.graphql')
+    writeFileSync(
+      schemaFile,
+      'interface Node { id: ID! }\ntype Query { a: A }\ntype A implements Node { x: Int }\n',
+    )
+    const result = await runCli(['gql', 'validate', '{ a { x } }', '--schema', schemaFile], { env: folder })
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stderr).toContain(
+      '  - Interface field Node.id expected but A does not provide it. (lines 1 and 3)',
+    )
+  })
 })
 
 describe('a response with data null and no errors', () => {

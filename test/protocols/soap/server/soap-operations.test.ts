@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SoapRecord } from '../../../../src/protocols/soap/message-values.js'
 import type { ChangeEvent } from '../../../../src/server/kit/item.js'
@@ -6,6 +5,7 @@ import { type RunningServer, startServer } from '../../../../src/server/referenc
 import {
   actionOf,
   call,
+  digestSecurity,
   envelope,
   postSoap,
   reply,
@@ -136,17 +136,7 @@ describe.each(['1.1', '1.2'] as Version[])('SOAP %s operations over the shared s
 })
 
 describe('WS-Security UsernameToken', () => {
-  function digestToken(password: string, created: string): string {
-    const nonce = randomBytes(16)
-    const digest = createHash('sha1').update(nonce).update(created).update(password).digest('base64')
-    return (
-      `<wsse:Security xmlns:wsu="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd" soap:mustUnderstand="1">` +
-      `<wsse:UsernameToken><wsse:Username>demo</wsse:Username>` +
-      `<wsse:Password Type="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordDigest">${digest}</wsse:Password>` +
-      `<wsse:Nonce>${nonce.toString('base64')}</wsse:Nonce><wsu:Created>${created}</wsu:Created>` +
-      `</wsse:UsernameToken></wsse:Security>`
-    )
-  }
+  const digestToken = (password: string, created: string) => digestSecurity(password, { created })
 
   it('PasswordDigest is accepted when fresh and refused when stale or wrong', async () => {
     const body = call('UpdateItem', '<tns:id>2</tns:id><tns:quantity>58</tns:quantity>')

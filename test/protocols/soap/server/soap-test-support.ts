@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto'
 import { Agent, request } from 'node:http'
 import { readReply, type SoapReply } from '../../../../src/protocols/soap/call-message.js'
 import { readEnvelope } from '../../../../src/protocols/soap/envelope.js'
@@ -32,6 +33,30 @@ export function security(user = 'demo', password = 'demo', mustUnderstand = '1')
     `<wsse:Security soap:mustUnderstand="${mustUnderstand}"><wsse:UsernameToken>` +
     `<wsse:Username>${user}</wsse:Username>` +
     `<wsse:Password Type="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText">${password}</wsse:Password>` +
+    `</wsse:UsernameToken></wsse:Security>`
+  )
+}
+
+export interface DigestOptions {
+  /** The nonce's bytes (default 16 random ones). */
+  nonce?: Buffer
+  /** The Nonce element's text, when it should not be the nonce in base64. */
+  nonceText?: string
+  /** wsu:Created (default now). */
+  created?: string
+  user?: string
+}
+
+/** A wsse:Security header with a PasswordDigest UsernameToken: base64(sha1(nonce + created + password)). */
+export function digestSecurity(password = 'demo', options: DigestOptions = {}): string {
+  const nonce = options.nonce ?? randomBytes(16)
+  const created = options.created ?? new Date().toISOString()
+  const digest = createHash('sha1').update(nonce).update(created).update(password).digest('base64')
+  return (
+    `<wsse:Security xmlns:wsu="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd" soap:mustUnderstand="1">` +
+    `<wsse:UsernameToken><wsse:Username>${options.user ?? 'demo'}</wsse:Username>` +
+    `<wsse:Password Type="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordDigest">${digest}</wsse:Password>` +
+    `<wsse:Nonce>${options.nonceText ?? nonce.toString('base64')}</wsse:Nonce><wsu:Created>${created}</wsu:Created>` +
     `</wsse:UsernameToken></wsse:Security>`
   )
 }

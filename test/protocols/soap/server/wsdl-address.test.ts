@@ -7,7 +7,7 @@ import { call, envelope, postSoap, reply, send } from './soap-test-support.js'
 let server: RunningServer
 let local: string
 beforeAll(async () => {
-  server = await startServer({ port: 0, host: '0.0.0.0', env: {} })
+  server = await startServer({ port: 0, host: '0.0.0.0', env: {}, publicHosts: ['api.example.test'] })
   local = `http://127.0.0.1:${server.port}`
 })
 afterAll(() => server.close())
@@ -34,7 +34,7 @@ describe('the WSDL address on a server listening on every interface', () => {
     expect(addresses(wsdl)).toEqual([`${local}/soap`, `${local}/soap`])
   })
 
-  it('follows the Host header, as REST Link headers do', async () => {
+  it('follows the Host header (a --public-host name), as REST Link headers do', async () => {
     const answer = await send(`${local}/soap?wsdl`, 'GET', { host: 'api.example.test:8080' }, '')
     expect(addresses(answer.body)).toEqual([
       'http://api.example.test:8080/soap',
@@ -44,9 +44,15 @@ describe('the WSDL address on a server listening on every interface', () => {
     expect(addresses(await (await fetch(`${local}/soap?wsdl`)).text())[0]).toBe(`${local}/soap`)
   })
 
-  it('falls back to the listening address without a usable Host header', async () => {
-    const bad = await send(`${local}/soap?wsdl`, 'GET', { host: 'bad host/<x>' }, '')
-    expect(addresses(bad.body)[0]).toBe(`${server.url}/soap`)
+  it('refuses a Host it does not answer to, and falls back to the listening address without one', async () => {
+    for (const host of ['bad host/<x>', 'rebind.attacker.example:4000']) {
+      const refused = await send(`${local}/soap?wsdl`, 'GET', { host }, '')
+      expect(refused.status).toBe(421)
+      expect(refused.body).not.toMatch(/soap:address/)
+    }
+    // Listening on every interface, any address a client uses is answered.
+    const other = await send(`${local}/soap?wsdl`, 'GET', { host: `10.1.2.3:${server.port}` }, '')
+    expect(addresses(other.body)[0]).toBe(`http://10.1.2.3:${server.port}/soap`)
     const raw = await withoutHost('/soap?wsdl')
     expect(raw).toMatch(/^HTTP\/1\.1 200/)
     expect(addresses(raw)[0]).toBe(`${server.url}/soap`)

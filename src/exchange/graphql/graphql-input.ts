@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises'
-import { homedir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { localPath } from '../../config/paths.js'
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import { fileProblem } from '../../core/file-problem.js'
-import { readStdin } from '../../exchange/read-data-option.js'
 import type { DocumentSource } from '../../protocols/graphql/client/document-error.js'
+import { readStdin } from '../read-data-option.js'
 
 /**
  * The document: the argument (`-` for stdin), else -f FILE (`-f -`: stdin), else stdin when
@@ -22,7 +21,7 @@ export async function readDocument(
   if (argument !== undefined && argument !== '-') return { text: argument, name: 'query' }
   if (file !== undefined && file !== '-') {
     try {
-      return { text: await readFile(inCwd(file, ctx), 'utf8'), name: file }
+      return { text: await readFile(localPath(file, ctx), 'utf8'), name: file }
     } catch (error) {
       throw new UsageError(`Cannot read -f ${file}: ${fileProblem(error)}.`, {
         where: file,
@@ -48,7 +47,7 @@ export async function readVariablesOption(
   let text = value
   if (file !== undefined) {
     try {
-      text = await readFile(inCwd(file, ctx), 'utf8')
+      text = await readFile(localPath(file, ctx), 'utf8')
     } catch (error) {
       throw new UsageError(`Cannot read --variables ${value}: ${fileProblem(error)}.`, {
         where: file,
@@ -75,10 +74,4 @@ export async function readVariablesOption(
     })
   }
   return parsed as Record<string, unknown>
-}
-
-/** A path given on the command line: `~/` is the home directory, anything else is relative to the current directory. */
-export function inCwd(file: string, ctx: Context): string {
-  if (file === '~' || file.startsWith('~/')) return join(ctx.env.HOME ?? homedir(), file.slice(1))
-  return resolve(ctx.cwd, file)
 }

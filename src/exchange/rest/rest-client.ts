@@ -1,0 +1,196 @@
+import { readFileSync } from 'node:fs'
+import { localPath } from '../../config/paths.js'
+import type { Profile } from '../../config/profile.js'
+import type { Context } from '../../core/context.js'
+import { UsageError } from '../../core/errors.js'
+import { type HeaderList, type HttpRequest, isJsonType } from '../../core/exchange.js'
+import type { CommonOptions } from '../../core/request-options.js'
+import { buildRestRequest } from '../../protocols/rest/client/build-rest-request.js'
+import { parseRestMethod } from '../../protocols/rest/client/rest-method.js'
+import { type RestOutcome, sendRestRequest } from '../../protocols/rest/client/send-rest-request.js'
+import { applyRequestItems } from '../../protocols/rest/items/apply-request-items.js'
+import { parseRequestItem } from '../../protocols/rest/items/parse-request-item.js'
+import { pathToLint } from '../../protocols/rest/lint-scope.js'
+import { lintPath } from '../../protocols/rest/path-lint.js'
+import { printLintWarnings } from '../../render/print-lint-warnings.js'
+import type { TransportOptions } from '../../transport/transport-options.js'
+import { type CachePolicy, keepsInMemory, keepsOnDisk } from '../cache-policy.js'
+import { readDataOption } from '../read-data-option.js'
+import {
+  type HeaderEdit,
+  type RequestDefaults,
+  requestDefaults,
+  transportOptions,
+} from '../request-defaults.js'
+import { runExchange } from '../run-exchange.js'
+import type { Target } from '../target.js'
+import { pagingQuery } from './paging-query.js'
+import { restUrl } from './rest-url.js'
+
+/** One REST call, from any surface: what `apictl rest`, a REPL line or `client.rest.*` was given. */
+export interface RestCall {
+  method: string
+  /** A full URL, or a path against the target's REST base (`/v1/items`; `:3000/x` is localhost). */
+  url: string
+  /** Request items as typed: `Name:value`, `name==value`, `field=value`, `field:=json`, `field=@file`. */
+  items?: readonly string[]
+  /** Query pairs and a JSON body given as data (the library's); sent after the items'. */
+  query?: ReadonlyArray<[string, string]>
+  json?: unknown
+  /** Headers that replace the defaults by name (the library's per-call headers). */
+  headers?: HeaderList
+  /** --data: JSON text, @file or - (stdin). */
+  data?: string
+  page?: number
+  limit?: number
+  accept?: string
+  apiVersion?: string
+  /** --lint (true), --no-lint (false), or neither: the profile's REST API only (SPEC §4); findings on stderr. */
+  lint?: boolean
+  /** --all: follow the pages and merge the lists, at most maxPages. */
+  all?: boolean
+  maxPages?: number
+  /** --follow: follow redirects. */
+  follow?: boolean
+  signal?: AbortSignal
+}
+
+/** A call ready to send: the built request (what --dry-run and --curl print) and how to send it. */
+export interface PreparedRestCall {
+  request: HttpRequest
+  url: URL
+  call: RestCall
+}
+
+/** What a REST client is made from: where, how long it keeps things, and whose settings (headers, auth). */
+export interface RestClientOptions {
+  target: Target
+  cache: CachePolicy
+  /** The profile's settings at call time (the REPL's without its credentials after `.auth none`). */
+  profile?: () => Profile
+}
+
+export const DEFAULT_MAX_PAGES = 100
+
+/**
+ * The REST engine, made once per target: the only place that knows REST's
+ * order of things — request items, the body (--data or fields), the URL
+ * against the REST base with --api-version, paging parameters, profile
+ * headers and auth, the path-conventions check (on the profile's REST API,
+ * or any URL with --lint), then the built request;
+ * then send (one page or, with --all, every page) and decode. The CLI's
+ * `rest` action, the REPL's REST line and `client.rest` are adapters over it.
+ */
+export class RestClient {
+  readonly target: Target
+  private readonly cache: CachePolicy
+  private readonly currentProfile: () => Profile
+
+  constructor(options: RestClientOptions) {
+    this.target = options.target
+    this.cache = options.cache
+    this.currentProfile = options.profile ?? (() => options.target.profile)
+  }
+
+  get profile(): Profile {
+    return this.currentProfile()
+  }
+
+  /** Pure up to reading the files the call names: the request, built. */
+  async prepare(call: RestCall, common: CommonOptions, ctx: Context): Promise<PreparedRestCall> {
+    const method = parseRestMethod(call.method)
+    const items = applyRequestItems((call.items ?? []).map(parseRequestItem), (file) =>
+      readFileSync(localPath(file, ctx), 'utf8'),
+    )
+    if (call.data !== undefined && items.body !== undefined) {
+      throw new UsageError('Give the body either as --data or as field items, not both.', {
+        hint: 'Drop --data, or move the fields into the JSON you pass to --data.',
+      })
+    }
+    const { url, typedPath } = restUrl(call, this.target, ctx)
+    const query = pagingQuery(call, [...items.query, ...(call.query ?? [])], url)
+    const defaults = requestDefaults(common, this.profile, [
+      ...items.headers,
+      ...items.unsetHeaders.map((name): HeaderEdit => [name, undefined]),
+    ])
+    const linted = pathToLint({
+      lint: call.lint,
+      url,
+      typedPath,
+      restBase: this.target.rest,
+      tokenUrl: defaults.oauth2?.tokenUrl,
+    })
+    if (linted !== undefined) printLintWarnings(linted, lintPath(linted), ctx, common.colour)
+    // --data is checked to be JSON unless the user says the body is something else.
+    const contentType = sentContentType(defaults)
+    const rawBody =
+      call.data === undefined
+        ? undefined
+        : await readDataOption(call.data, ctx, { json: contentType === undefined || isJsonType(contentType) })
+    const request = buildRestRequest({
+      method,
+      url,
+      headers: [...defaults.headers, ...(call.headers ?? [])],
+      unsetHeaders: defaults.unsetHeaders,
+      query,
+      json: items.body ?? call.json,
+      rawBody,
+      accept: call.accept,
+      oauth2: defaults.oauth2,
+    })
+    return { request, url, call }
+  }
+
+  /** Sends a prepared call (one page or, with --all, every page) and decodes the answer. */
+  send(prepared: PreparedRestCall, transport: TransportOptions, onPage?: (page: number) => void) {
+    const { call } = prepared
+    const settings: TransportOptions = { ...transport, keepAlive: keepsInMemory(this.cache) }
+    if (!keepsOnDisk(this.cache)) delete settings.tokenStore
+    if (call.follow) settings.followRedirects = true
+    if (call.signal) settings.signal = call.signal
+    return sendRestRequest(prepared.request, settings, {
+      all: call.all === true,
+      maxPages: call.maxPages ?? DEFAULT_MAX_PAGES,
+      onPage,
+    })
+  }
+
+  /**
+   * The CLI's and the REPL's way: --dry-run / --curl print the request and
+   * stop, else send (spinner, -v) and hand the decoded outcome to `present`.
+   * Returns the outcome's exit code.
+   */
+  async exchange(
+    prepared: PreparedRestCall,
+    common: CommonOptions,
+    ctx: Context,
+    present: (outcome: RestOutcome) => void,
+  ): Promise<number> {
+    return runExchange(
+      {
+        request: prepared.request,
+        common,
+        profile: this.profile,
+        followRedirects: prepared.call.follow === true,
+        send: (_request, transport, progress) =>
+          this.send(prepared, transport, (page) => progress(`fetched page ${page}, fetching the next…`)),
+        present,
+      },
+      ctx,
+    )
+  }
+
+  /** The library's way: prepare and send, nothing printed; the decoded outcome. */
+  async request(call: RestCall, common: CommonOptions, ctx: Context): Promise<RestOutcome> {
+    const prepared = await this.prepare(call, common, ctx)
+    return this.send(prepared, transportOptions(common, this.profile, ctx))
+  }
+}
+
+/** The Content-Type the profile or the command line sets (the last one given), unless unset. */
+function sentContentType(defaults: RequestDefaults): string | undefined {
+  if (defaults.unsetHeaders.some((name) => name.toLowerCase() === 'content-type')) return undefined
+  const values = defaults.headers.filter(([name]) => name.toLowerCase() === 'content-type')
+  const value = values.at(-1)?.[1]
+  return Array.isArray(value) ? value.at(-1) : value
+}

@@ -1,0 +1,39 @@
+import { InvalidArgumentError } from 'commander'
+
+/** A repeatable option: each value is added to the list (`-H a -H b`). */
+export function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value]
+}
+
+/** `--page 2`, `--max-pages 5`, `--count 1`. */
+export function positiveInteger(value: string): number {
+  const number = Number(value)
+  if (!Number.isInteger(number) || number < 1)
+    throw new InvalidArgumentError('expected a whole number, 1 or more.')
+  return number
+}
+
+/** `--retry 0`. */
+export function wholeNumber(value: string): number {
+  const number = Number(value)
+  if (!Number.isInteger(number) || number < 0)
+    throw new InvalidArgumentError('expected a whole number, 0 or more.')
+  return number
+}
+
+/** `--timeout 2.5`. */
+export function positiveSeconds(value: string): number {
+  const number = Number(value)
+  if (!Number.isFinite(number) || number <= 0)
+    throw new InvalidArgumentError('expected a number of seconds above 0.')
+  return number
+}
+
+/** `serve --port 0`. */
+export function portNumber(value: string): number {
+  const number = Number(value)
+  if (!Number.isInteger(number) || number < 0 || number > 65535) {
+    throw new InvalidArgumentError('expected a port number from 0 to 65535.')
+  }
+  return number
+}

@@ -1,0 +1,36 @@
+import type { Command } from 'commander'
+import { addCommonOptions, type CommonOptionValues } from './common-options.js'
+import { positiveInteger } from './option-parsers.js'
+
+/** `apictl rest` and a REPL REST line: their options, as commander hands them over. */
+export interface RestOptionValues extends CommonOptionValues {
+  data?: string
+  page?: number
+  limit?: number
+  all?: boolean
+  maxPages: number
+  accept?: string
+  apiVersion?: string
+  /** --lint true, --no-lint false, neither undefined (the profile's REST API only). */
+  lint?: boolean
+  follow?: boolean
+}
+
+/** The options of a REST request (`apictl rest METHOD …`, a REPL `get …` line): REST's own, then the common ones. */
+export function addRestOptions(command: Command): Command {
+  command
+    .option('--data <json>', 'request body: JSON text, @file, or - for stdin')
+    .option('--page <n>', 'add page=N to the query', positiveInteger)
+    .option('--limit <n>', 'add limit=N to the query', positiveInteger)
+    .option('--all', 'follow Link rel="next" (or page numbers) and print the merged list')
+    .option('--max-pages <n>', 'at most this many pages with --all', positiveInteger, 100)
+    .option('--accept <type>', 'json, xml or a MIME type (default application/json)')
+    .option('--api-version <n>', 'rewrite a leading /vK/ path segment to /vN/')
+    .option(
+      '--lint',
+      "check the path against the REST conventions even on a URL outside the profile's REST API",
+    )
+    .option('--no-lint', 'do not check the path against the REST conventions')
+    .option('--follow', 'follow redirects (at most 10; -v shows each hop)')
+  return addCommonOptions(command)
+}
