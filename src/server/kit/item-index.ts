@@ -1,11 +1,22 @@
 import type { Item, Review } from './item.js'
 import type { StoreState } from './store-state.js'
 
-/** One item as the store keeps it: where it lists (`seq`, creation order) and its reviews. */
+/**
+ * One item as the store keeps it: where it lists (`seq`, creation order),
+ * its id and tags (what the index needs), the item and its reviews. A data
+ * file may hand over entries whose item and reviews are read on first use.
+ */
 export interface Entry {
   readonly seq: number
+  readonly id: string
+  readonly tags: readonly string[]
   readonly item: Item
   readonly reviews: readonly Review[]
+}
+
+/** An entry of an item in hand. */
+export function entryOf(seq: number, item: Item, reviews: readonly Review[]): Entry {
+  return { seq, id: item.id, tags: item.tags, item, reviews }
 }
 
 /** Where `seq` is, or would be inserted, in a list ordered by seq. */
@@ -53,7 +64,7 @@ export class ItemIndex {
     let seq = 0
     for (const item of state.items.values()) {
       seq += 1
-      index.put({ seq, item, reviews: state.reviews.get(item.id) ?? [] })
+      index.put(entryOf(seq, item, state.reviews.get(item.id) ?? []))
     }
     index.nextItemId = state.nextItemId
     index.nextReviewId = state.nextReviewId
@@ -85,20 +96,20 @@ export class ItemIndex {
 
   /** Adds an entry, or replaces the one with its id (which keeps its place: seq does not change). */
   put(entry: Entry): void {
-    const previous = this.#byId.get(entry.item.id)
+    const previous = this.#byId.get(entry.id)
     if (previous === undefined && entry.seq >= this.nextSeq) {
       this.#append(entry)
       return
     }
-    if (previous !== undefined && previous.seq !== entry.seq) this.delete(entry.item.id)
+    if (previous !== undefined && previous.seq !== entry.seq) this.delete(entry.id)
     else if (previous !== undefined) {
-      for (const tag of previous.item.tags) {
-        if (!entry.item.tags.includes(tag)) this.#removeTagged(tag, previous.seq)
+      for (const tag of previous.tags) {
+        if (!entry.tags.includes(tag)) this.#removeTagged(tag, previous.seq)
       }
     }
-    this.#byId.set(entry.item.id, entry)
+    this.#byId.set(entry.id, entry)
     insert(this.#order, entry)
-    for (const tag of new Set(entry.item.tags)) {
+    for (const tag of new Set(entry.tags)) {
       let list = this.#byTag.get(tag)
       if (list === undefined) {
         list = []
@@ -111,9 +122,9 @@ export class ItemIndex {
 
   /** A new entry after every other (a create, or a file loading): pushes, no searching. */
   #append(entry: Entry): void {
-    this.#byId.set(entry.item.id, entry)
+    this.#byId.set(entry.id, entry)
     this.#order.push(entry)
-    const { tags } = entry.item
+    const { tags } = entry
     for (let index = 0; index < tags.length; index += 1) {
       const tag = tags[index]!
       if (tags.indexOf(tag) !== index) continue
@@ -129,7 +140,7 @@ export class ItemIndex {
     if (entry === undefined) return
     this.#byId.delete(id)
     removeFrom(this.#order, entry.seq)
-    for (const tag of new Set(entry.item.tags)) this.#removeTagged(tag, entry.seq)
+    for (const tag of new Set(entry.tags)) this.#removeTagged(tag, entry.seq)
   }
 
   #removeTagged(tag: string, seq: number): void {

@@ -1,6 +1,6 @@
 import { ChangeFeed } from './change-feed.js'
 import type { ChangeEvent, Item, ItemFields, Review } from './item.js'
-import { type Entry, ItemIndex } from './item-index.js'
+import { type Entry, entryOf, ItemIndex } from './item-index.js'
 import { checkPatchFields, validateItemFields, validateReviewFields } from './item-validation.js'
 import { applyMergePatch } from './merge-patch.js'
 import type { OutsideChanges, StoreBackend } from './store-backend.js'
@@ -107,11 +107,7 @@ export class Store {
     return this.#enqueue((batch) => {
       const now = this.#timestamp()
       const id = String(batch.nextItemId++)
-      const entry = {
-        seq: batch.nextSeq++,
-        item: freeze({ id, ...fields, createdAt: now, updatedAt: now }),
-        reviews: [],
-      }
+      const entry = entryOf(batch.nextSeq++, freeze({ id, ...fields, createdAt: now, updatedAt: now }), [])
       batch.record('created', entry)
       return { result: entry.item, event: { type: 'created', item: entry.item } }
     })
@@ -154,7 +150,7 @@ export class Store {
     return this.#enqueue((batch) => {
       const current = existingIn(batch, itemId)
       const review: Review = Object.freeze({ id: String(batch.nextReviewId++), ...fields })
-      batch.record('updated', { ...current, reviews: Object.freeze([...current.reviews, review]) })
+      batch.record('updated', entryOf(current.seq, current.item, Object.freeze([...current.reviews, review])))
       return { result: review, event: { type: 'updated', item: current.item } }
     })
   }
@@ -189,7 +185,7 @@ export class Store {
       createdAt: current.item.createdAt,
       updatedAt: this.#timestamp(),
     })
-    batch.record('updated', { ...current, item })
+    batch.record('updated', entryOf(current.seq, item, current.reviews))
     return { result: item, event: { type: 'updated', item } }
   }
 
@@ -285,7 +281,7 @@ export class Store {
       return
     }
     for (const { type, entry } of outside.changes) {
-      if (type === 'deleted') this.#index.delete(entry.item.id)
+      if (type === 'deleted') this.#index.delete(entry.id)
       else this.#index.put(entry)
       this.changes.publish({ type, item: entry.item })
     }

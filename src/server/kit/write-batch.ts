@@ -43,7 +43,7 @@ export class WriteBatch {
 
   record(type: ChangeType, entry: Entry): void {
     this.events.push({ type, entry })
-    this.changes.set(entry.item.id, type === 'deleted' ? null : entry)
+    this.changes.set(entry.id, type === 'deleted' ? null : entry)
   }
 
   applyTo(index: ItemIndex): void {
@@ -64,12 +64,12 @@ export class WriteBatch {
       nextReviewId: this.nextReviewId,
       *entries() {
         for (const entry of index.entries()) {
-          const changed = changes.get(entry.item.id)
+          const changed = changes.get(entry.id)
           if (changed === undefined) yield entry
           else if (changed !== null) yield changed
         }
         const created = [...changes.values()].filter(
-          (entry): entry is Entry => entry !== null && index.get(entry.item.id) === undefined,
+          (entry): entry is Entry => entry !== null && index.get(entry.id) === undefined,
         )
         yield* created.sort((a, b) => a.seq - b.seq)
       },

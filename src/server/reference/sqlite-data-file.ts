@@ -1,8 +1,8 @@
 import { closeSync, openSync, readSync } from 'node:fs'
 import type { ChangeType, Item, Review } from '../kit/item.js'
-import { type Entry, ItemIndex } from '../kit/item-index.js'
+import { type Entry, entryOf, ItemIndex } from '../kit/item-index.js'
 import type { OutsideChange, OutsideChanges, StoreBackend } from '../kit/store-backend.js'
-import { StorageError } from '../kit/store-error.js'
+import { StorageError, StoreError } from '../kit/store-error.js'
 import type { StoreState } from '../kit/store-state.js'
 import type { WriteBatch } from '../kit/write-batch.js'
 import { refuseDataFile } from './data-file-problem.js'
@@ -45,11 +45,18 @@ const trimEvery = 1_000
 const busyTimeoutMs = 5_000
 
 const itemColumns = 'seq, id, name, description, price, quantity, tags, reviews, created_at, updated_at'
+/** What an item's row holds beside what the index loads at start (seq, id, tags). */
+const detailColumns = 'name, description, price, quantity, tags, reviews, created_at, updated_at'
 
-function entryOf(row: unknown[]): Entry {
-  const [seq, id, name, description, price, quantity, tags, reviews, createdAt, updatedAt] = row
+interface Detail {
+  item: Item
+  reviews: readonly Review[]
+}
+
+function detailOf(id: string, row: unknown[]): Detail {
+  const [name, description, price, quantity, tags, reviews, createdAt, updatedAt] = row
   const item: Item = Object.freeze({
-    id: id as string,
+    id,
     name: name as string,
     description: description as string | null,
     price: price as number,
@@ -58,7 +65,39 @@ function entryOf(row: unknown[]): Entry {
     createdAt: createdAt as string,
     updatedAt: updatedAt as string,
   })
-  return { seq: seq as number, item, reviews: readReviews(reviews as string) }
+  return { item, reviews: readReviews(reviews as string) }
+}
+
+/**
+ * An item the store has listed at start (its seq, id and tags: all the
+ * index needs) but not yet read: its fields and reviews are read from the
+ * file the first time something asks for them, then kept. So opening
+ * 100,000 items reads three columns a row, and a request reads only what it
+ * shows.
+ */
+class StoredEntry implements Entry {
+  readonly seq: number
+  readonly id: string
+  readonly tags: readonly string[]
+  readonly #read: (seq: number, id: string) => Detail
+  #detail: Detail | undefined
+
+  constructor(seq: number, id: string, tags: readonly string[], read: (seq: number, id: string) => Detail) {
+    this.seq = seq
+    this.id = id
+    this.tags = tags
+    this.#read = read
+  }
+
+  get item(): Item {
+    this.#detail ??= this.#read(this.seq, this.id)
+    return this.#detail.item
+  }
+
+  get reviews(): readonly Review[] {
+    this.#detail ??= this.#read(this.seq, this.id)
+    return this.#detail.reviews
+  }
 }
 
 const noReviews: readonly Review[] = Object.freeze([])
@@ -110,7 +149,8 @@ interface Statements {
   trimChanges: SqliteStatement
   putItem: SqliteStatement
   deleteItem: SqliteStatement
-  allItems: SqliteStatement
+  listedItems: SqliteStatement
+  itemDetail: SqliteStatement
 }
 
 /**
@@ -153,7 +193,8 @@ export class SqliteDataFile implements StoreBackend {
       trimChanges: prepare('DELETE FROM changes WHERE seq <= ?'),
       putItem: prepare(`INSERT OR REPLACE INTO items (${itemColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       deleteItem: prepare('DELETE FROM items WHERE id = ?'),
-      allItems: prepare(`SELECT ${itemColumns} FROM items ORDER BY seq`),
+      listedItems: prepare('SELECT seq, id, tags FROM items ORDER BY seq'),
+      itemDetail: prepare(`SELECT ${detailColumns} FROM items WHERE seq = ?`),
     }
   }
 
@@ -293,16 +334,23 @@ export class SqliteDataFile implements StoreBackend {
     }
   }
 
-  /** Every item, read in one transaction; notes where the change log and the epoch stand. */
+  /**
+   * Every item's place, id and tags, read in one transaction (the rest of
+   * each row is read on first use); notes where the change log and the epoch
+   * stand.
+   */
   #load(): ItemIndex {
     return this.#inTransaction(() => {
       this.#dataVersion = this.#statements.dataVersion.get()?.[0]
       const index = new ItemIndex()
+      const read = (seq: number, id: string) => this.#readDetail(seq, id)
       let row: unknown[] | undefined
       try {
-        this.#statements.allItems.forEach((each) => {
+        this.#statements.listedItems.forEach((each) => {
           row = each
-          index.put(entryOf(each))
+          const tags = JSON.parse(each[2] as string) as string[]
+          if (!Array.isArray(tags)) throw new Error('tags is not an array')
+          index.put(new StoredEntry(each[0] as number, each[1] as string, Object.freeze(tags), read))
         })
       } catch (error) {
         if (isSqliteFailure(error)) throw error
@@ -319,6 +367,14 @@ export class SqliteDataFile implements StoreBackend {
       this.#lastChange = (this.#statements.lastChange.get()?.[0] as number | null) ?? 0
       return index
     })
+  }
+
+  /** An item's fields and reviews, read when first asked for. */
+  #readDetail(seq: number, id: string): Detail {
+    const row = this.#statements.itemDetail.get(seq)
+    // Deleted by another process since this one last looked: the next look drops it from the index.
+    if (row === undefined) throw StoreError.notFound('item', id)
+    return detailOf(id, row)
   }
 
   #meta(): { nextItemId: number; nextReviewId: number; epoch: number } {
@@ -338,15 +394,14 @@ export class SqliteDataFile implements StoreBackend {
       return { kind: 'reload', index: this.#load() }
     }
     const changes: OutsideChange[] = []
-    for (const [seq, type, itemSeq, item, reviews] of this.#statements.changesAfter.all(this.#lastChange)) {
-      const parsed = JSON.parse(item as string) as Item
+    for (const [seq, type, itemSeq, itemText, reviews] of this.#statements.changesAfter.all(
+      this.#lastChange,
+    )) {
+      const parsed = JSON.parse(itemText as string) as Item
+      const item = Object.freeze({ ...parsed, tags: Object.freeze(parsed.tags) })
       changes.push({
         type: type as ChangeType,
-        entry: {
-          seq: itemSeq as number,
-          item: Object.freeze({ ...parsed, tags: Object.freeze(parsed.tags) }),
-          reviews: readReviews(reviews as string),
-        },
+        entry: entryOf(itemSeq as number, item, readReviews(reviews as string)),
       })
       this.#lastChange = seq as number
     }

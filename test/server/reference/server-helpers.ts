@@ -126,6 +126,8 @@ export function seededRandom(seed: number): () => number {
 /** What a data file holds, read as a fresh server would (without its lock: for checks after a server stopped or died). */
 export async function readDataFile(path: string): Promise<ItemIndex> {
   const { backend, index } = await openDataFile(path, { seed: loadSeed, sharing: 'shared' })
+  // A SQLite store reads each item's fields on first use: read them all before closing.
+  for (const entry of index.entries()) void [entry.item, entry.reviews]
   backend.close?.()
   return index
 }
