@@ -169,6 +169,8 @@ export class SqliteDataFile implements StoreBackend {
   #dataVersion: unknown
   #epoch = 0
   #lastChange = 0
+  /** The counters as the file has them (so a group that creates nothing writes no meta row). */
+  #counters = { nextItemId: 1, nextReviewId: 1 }
   /** A COMMIT is running on libsql's threads: nothing else may use the connection. */
   #committing = false
   readonly #release: () => void
@@ -264,7 +266,7 @@ export class SqliteDataFile implements StoreBackend {
    * group gathers meanwhile.
    */
   async commit(batch: WriteBatch): Promise<void> {
-    const { logChange, putItem, deleteItem, setMeta, lastChange, trimChanges } = this.#statements
+    const { logChange, putItem, deleteItem, setMeta, trimChanges } = this.#statements
     try {
       for (const { type, entry } of batch.events) {
         logChange.run(type, entry.seq, JSON.stringify(entry.item), JSON.stringify(entry.reviews))
@@ -273,9 +275,11 @@ export class SqliteDataFile implements StoreBackend {
         if (entry === null) deleteItem.run(id)
         else putItem.run(...itemRow(entry))
       }
-      setMeta.run('next_item_id', batch.nextItemId)
-      setMeta.run('next_review_id', batch.nextReviewId)
-      const last = (lastChange.get()?.[0] as number | null) ?? 0
+      if (batch.nextItemId !== this.#counters.nextItemId) setMeta.run('next_item_id', batch.nextItemId)
+      if (batch.nextReviewId !== this.#counters.nextReviewId)
+        setMeta.run('next_review_id', batch.nextReviewId)
+      // Under the write lock, with every other commit taken in, the log's rows are numbered on from ours.
+      const last = this.#lastChange + batch.events.length
       if (Math.floor(last / trimEvery) !== Math.floor(this.#lastChange / trimEvery)) {
         trimChanges.run(last - keptChanges)
       }
@@ -286,6 +290,7 @@ export class SqliteDataFile implements StoreBackend {
         this.#committing = false
       }
       this.#lastChange = last
+      this.#counters = { nextItemId: batch.nextItemId, nextReviewId: batch.nextReviewId }
     } catch (error) {
       throw storageFailure(error, this.path)
     }
@@ -363,6 +368,7 @@ export class SqliteDataFile implements StoreBackend {
       const meta = this.#meta()
       index.nextItemId = meta.nextItemId
       index.nextReviewId = meta.nextReviewId
+      this.#counters = { nextItemId: meta.nextItemId, nextReviewId: meta.nextReviewId }
       this.#epoch = meta.epoch
       this.#lastChange = (this.#statements.lastChange.get()?.[0] as number | null) ?? 0
       return index
@@ -405,6 +411,7 @@ export class SqliteDataFile implements StoreBackend {
       })
       this.#lastChange = seq as number
     }
+    this.#counters = { nextItemId: meta.nextItemId, nextReviewId: meta.nextReviewId }
     return { kind: 'changes', changes, nextItemId: meta.nextItemId, nextReviewId: meta.nextReviewId }
   }
 }

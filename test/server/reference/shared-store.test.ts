@@ -73,6 +73,27 @@ describe('a shared SQLite store', () => {
     }
   })
 
+  it('a store that slept through more changes than the log keeps reloads everything', async () => {
+    const path = join(directory.path, 'asleep.db')
+    const [sleeper, writer] = [await sharedStore(path), await sharedStore(path)]
+    try {
+      for (let group = 0; group < 22; group += 1) {
+        await Promise.all(
+          Array.from({ length: 500 }, (_, index) =>
+            writer.patch(String((index % 40) + 1), { quantity: group }),
+          ),
+        )
+      }
+      const created = await writer.create({ name: 'after 11,000 changes', price: 1 })
+      await nextTurn()
+      expect(sleeper.get(created.id)?.name).toBe('after 11,000 changes')
+      expect(sleeper.get('7')?.quantity).toBe(21)
+      expect(sleeper.count()).toBe(41)
+    } finally {
+      await Promise.all([sleeper.close(), writer.close()])
+    }
+  })
+
   it('a reset is seen by every store sharing the file', async () => {
     const path = join(directory.path, 'reset.db')
     const store = await sharedStore(path)
