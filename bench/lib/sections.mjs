@@ -33,6 +33,7 @@ export const SECTIONS = [
     render: renderThroughput,
   },
   fromModule('D', 'REPL throughput', './repl-throughput.mjs'),
+  fromModule('E', 'REST with OpenAPI', './openapi-validation.mjs'),
   fromModule('F', 'store growth: JSON and SQLite at 40, 10k, 100k items', './store-growth.mjs'),
 ]
 

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import type { Context } from '../core/context.js'
 import { UsageError } from '../core/errors.js'
 import { fileProblem } from '../core/file-problem.js'
@@ -15,7 +16,11 @@ export async function readDataOption(
 ): Promise<string> {
   const source = data === '-' ? 'stdin' : data.startsWith('@') ? data.slice(1) : undefined
   const text =
-    source === undefined ? data : source === 'stdin' ? await readStdin(ctx) : await readFileText(source)
+    source === undefined
+      ? data
+      : source === 'stdin'
+        ? await readStdin(ctx)
+        : await readFileText(source, ctx.cwd)
   if (!options.json) return text
   try {
     JSON.parse(text)
@@ -31,9 +36,10 @@ export async function readDataOption(
   return text
 }
 
-async function readFileText(file: string): Promise<string> {
+/** Relative to the command's current directory (ctx.cwd: the process's, for the CLI). */
+async function readFileText(file: string, cwd: string): Promise<string> {
   try {
-    return await readFile(file, 'utf8')
+    return await readFile(resolve(cwd, file), 'utf8')
   } catch (error) {
     throw new UsageError(`Cannot read --data file ${file}: ${fileProblem(error)}.`, {
       where: file,

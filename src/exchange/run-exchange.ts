@@ -20,8 +20,12 @@ export interface ExchangeSteps<Result extends DecodedOutcome> {
   profile: Profile
   /** Sends the built request through the transport and decodes the answer; `progress` relabels the spinner. */
   send(request: HttpRequest, transport: TransportOptions, progress: (label: string) => void): Promise<Result>
-  /** Prints the decoded result (and does whatever else the surface does with it). */
-  present(result: Result): void
+  /**
+   * Prints the decoded result (and does whatever else the surface does with
+   * it); a non-zero number returned replaces the exit code (REST's
+   * --check-response --strict).
+   */
+  present(result: Result): unknown
   /** Spinner label while waiting. */
   label?: string
   /** --follow (REST): follow redirects. */
@@ -55,8 +59,8 @@ export async function runExchange<Result extends DecodedOutcome>(
   } finally {
     spinner.stop()
   }
-  steps.present(result)
-  return result.exitCode
+  const override = await steps.present(result)
+  return typeof override === 'number' && override !== 0 ? override : result.exitCode
 }
 
 /** --curl: the command, with the transport settings curl can say too (-k, --max-time, --retry, --location). */

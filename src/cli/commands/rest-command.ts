@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
 import type { Context } from '../../core/context.js'
+import { UsageError } from '../../core/errors.js'
 import { addRestOptions, type RestOptionValues } from '../../options/rest-options.js'
 import { returningExitCode } from '../exit-code-action.js'
 
@@ -7,8 +8,11 @@ export function registerRestCommand(program: Command, ctx: Context): void {
   const rest = program
     .command('rest')
     .description('send a REST request: apictl rest METHOD URL-OR-PATH [ITEM ...]')
-    .argument('<method>', 'get, post, put, patch, delete, head or options (any case); or `lint PATH`')
-    .argument('<url-or-path>', "full URL, or a path resolved against the profile's REST base")
+    .argument(
+      '<method>',
+      'get, post, put, patch, delete, head or options (any case); or `lint PATH`, `ops [PATH]`',
+    )
+    .argument('[url-or-path]', "full URL, or a path resolved against the profile's REST base")
     .argument(
       '[items...]',
       "request items: Name:value header, name==value query, field=value, field:=json, field=@file, 'Name:' unsets",
@@ -25,6 +29,8 @@ Examples:
   $ apictl rest get https://api.example.com/v1/orders --all -o table
   $ apictl rest get /v1/items X-Trace:1 'User-Agent:'      set one header, drop another
   $ apictl rest lint /v1/getUsers.json                      check a path against the conventions
+  $ apictl rest ops                                         the operations the OpenAPI document declares
+  $ apictl rest ops /v1/items --openapi ./openapi.yaml      one path in detail
 
 \`rest lint PATH\` prints its findings (and a suggested path) on stdout and exits 0:
 the conventions are advice, never an error. Before a request to the profile's
@@ -33,7 +39,16 @@ checks a full URL to another API too.`,
     )
     .action(
       returningExitCode(
-        async (method: string, target: string, items: string[], options: RestOptionValues) => {
+        async (method: string, target: string | undefined, items: string[], options: RestOptionValues) => {
+          if (method.toLowerCase() === 'ops') {
+            const { runRestOps } = await import('./rest-ops.js')
+            return await runRestOps(target, items, options, ctx)
+          }
+          if (target === undefined) {
+            throw new UsageError(`missing the URL or path: apictl rest ${method} URL-OR-PATH [ITEM ...]`, {
+              hint: 'For example: apictl rest get /v1/items',
+            })
+          }
           if (method.toLowerCase() === 'lint') {
             const { runRestLint } = await import('./rest-lint.js')
             return await runRestLint([target, ...items], ctx)

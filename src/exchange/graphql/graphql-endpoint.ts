@@ -27,12 +27,12 @@ export function graphqlEndpoint(target: Target, given: string | undefined, hint:
   try {
     parsed = new URL(url)
   } catch {
-    throw new UsageError(`The GraphQL endpoint ${url} is not a URL.`, {
+    throw new UsageError(`The GraphQL endpoint '${url}' is not a URL.`, {
       hint: 'Give a full URL, e.g. http://localhost:4000/graphql',
     })
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new UsageError(`The GraphQL endpoint ${url} is not an http(s) URL.`, {
+    throw new UsageError(`The GraphQL endpoint '${url}' is not an http(s) URL.`, {
       hint: 'Give http://host:port/graphql (subscriptions derive ws:// from it).',
     })
   }

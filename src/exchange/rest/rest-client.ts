@@ -25,6 +25,7 @@ import {
 import { runExchange } from '../run-exchange.js'
 import type { Target } from '../target.js'
 import { pagingQuery } from './paging-query.js'
+import { type RestContract, reportResponseProblems } from './rest-contract.js'
 import { restUrl } from './rest-url.js'
 
 /** One REST call, from any surface: what `apictl rest`, a REPL line or `client.rest.*` was given. */
@@ -53,6 +54,11 @@ export interface RestCall {
   /** --follow: follow redirects. */
   follow?: boolean
   signal?: AbortSignal
+  /** The API's OpenAPI document, when there is one: items typed, the request checked, declared paths not linted. */
+  contract?: RestContract | undefined
+  /** --check-response: the answer checked against the document too; --strict makes a mismatch exit 6. */
+  checkResponse?: boolean
+  strict?: boolean
 }
 
 /** A call ready to send: the built request (what --dry-run and --curl print) and how to send it. */
@@ -99,15 +105,16 @@ export class RestClient {
   /** Pure up to reading the files the call names: the request, built. */
   async prepare(call: RestCall, common: CommonOptions, ctx: Context): Promise<PreparedRestCall> {
     const method = parseRestMethod(call.method)
-    const items = applyRequestItems((call.items ?? []).map(parseRequestItem), (file) =>
-      readFileSync(localPath(file, ctx), 'utf8'),
-    )
+    const { url, typedPath } = restUrl(call, this.target, ctx)
+    let parsed = (call.items ?? []).map(parseRequestItem)
+    // `price=2.5` typed by the operation's body schema (a number when it says number).
+    if (call.contract !== undefined) parsed = call.contract.typeItems(parsed, method, url)
+    const items = applyRequestItems(parsed, (file) => readFileSync(localPath(file, ctx), 'utf8'))
     if (call.data !== undefined && items.body !== undefined) {
       throw new UsageError('Give the body either as --data or as field items, not both.', {
         hint: 'Drop --data, or move the fields into the JSON you pass to --data.',
       })
     }
-    const { url, typedPath } = restUrl(call, this.target, ctx)
     const query = pagingQuery(call, [...items.query, ...(call.query ?? [])], url)
     const defaults = requestDefaults(common, this.profile, [
       ...items.headers,
@@ -120,7 +127,9 @@ export class RestClient {
       restBase: this.target.rest,
       tokenUrl: defaults.oauth2?.tokenUrl,
     })
-    if (linted !== undefined) printLintWarnings(linted, lintPath(linted), ctx, common.colour)
+    // A path the API's own document declares is its contract, not a convention to question.
+    if (linted !== undefined && call.contract?.declares(url) !== true)
+      printLintWarnings(linted, lintPath(linted), ctx, common.colour)
     // --data is checked to be JSON unless the user says the body is something else.
     const contentType = sentContentType(defaults)
     const rawBody =
@@ -138,6 +147,8 @@ export class RestClient {
       accept: call.accept,
       oauth2: defaults.oauth2,
     })
+    // Checked against the document before anything is sent (exit 2 naming each broken rule).
+    await call.contract?.check(request)
     return { request, url, call }
   }
 
@@ -166,6 +177,7 @@ export class RestClient {
     ctx: Context,
     present: (outcome: RestOutcome) => void,
   ): Promise<number> {
+    const { contract, checkResponse, strict } = prepared.call
     return runExchange(
       {
         request: prepared.request,
@@ -174,7 +186,12 @@ export class RestClient {
         followRedirects: prepared.call.follow === true,
         send: (_request, transport, progress) =>
           this.send(prepared, transport, (page) => progress(`fetched page ${page}, fetching the next…`)),
-        present,
+        present: async (outcome) => {
+          present(outcome)
+          if (contract === undefined || checkResponse !== true) return undefined
+          const problems = await contract.checkResponse(prepared.request, outcome.result)
+          return reportResponseProblems(problems, strict === true, ctx) || undefined
+        },
       },
       ctx,
     )

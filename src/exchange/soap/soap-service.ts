@@ -281,7 +281,7 @@ function checkedEndpoint(endpoint: string, given: boolean): string {
   } catch {}
   if (url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:')) return endpoint
   const where = given ? 'given with -e' : 'chosen (from the WSDL or the profile)'
-  throw new UsageError(`The SOAP endpoint ${endpoint} ${where} is not an http(s) URL.`, {
+  throw new UsageError(`The SOAP endpoint '${endpoint}' ${where} is not an http(s) URL.`, {
     hint: given
       ? 'Pass a full URL, e.g. -e http://localhost:4000/soap'
       : 'Pass the endpoint with -e URL, or fix the address in the WSDL or the profile.',
