@@ -217,7 +217,7 @@ const lazyBuiltins = {
   },
 }
 
-const EXTERNAL = ['@apollo/server', '@apollo/server/*', 'graphql-ws/use/*', 'ws', 'jose', 'soap']
+const EXTERNAL = ['@apollo/server', '@apollo/server/*', 'graphql-ws/use/*', 'ws', 'jose', 'soap', 'libsql']
 /**
  * The CLI bundles also bundle jose (ESM only, so it could only be loaded with `import()`): code
  * that V8 restores from the code cache loses vm.Script's dynamic-import callback, so an

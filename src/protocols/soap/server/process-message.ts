@@ -1,4 +1,4 @@
-import { isStoreError } from '../../../server/kit/store-error.js'
+import { isStorageError, isStoreError } from '../../../server/kit/store-error.js'
 import { type Envelope, EnvelopeError, envelopeVersion, parseEnvelope } from '../envelope.js'
 import type { SoapVersion } from '../soap-version.js'
 import { isSecurityHeader } from '../ws-security.js'
@@ -126,6 +126,8 @@ function failure(error: unknown, version: SoapVersion, context: ProcessContext):
         : SoapFaultError.client('INVALID_ENVELOPE', error.message)
   } else if (isStoreError(error)) {
     fault = SoapFaultError.client(error.code, error.message, { problems: error.problems })
+  } else if (isStorageError(error)) {
+    fault = new SoapFaultError('server', error.message, { code: error.code })
   } else {
     context.log?.(
       `SOAP internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
