@@ -20,6 +20,17 @@ export interface CommonOptions {
   timeoutSeconds?: number
   retry: number
   insecure: boolean
+  /** --ca FILE: a CA bundle trusted besides the system's (else the profile's `ca`). */
+  ca?: string
+  /** --cert FILE [--key FILE]: client certificate for mutual TLS (else the profile's). */
+  cert?: string
+  key?: string
+  /** --proxy URL; without it the proxy variables are read (HTTPS_PROXY, HTTP_PROXY, NO_PROXY). */
+  proxy?: string
+  /** --http2: offer HTTP/2 by ALPN. */
+  http2?: boolean
+  /** --session NAME: cookies and headers kept per host in a session file. */
+  session?: string
   /** undefined: pretty, coloured only on a terminal. */
   output?: OutputFormat
   /** false with --no-color. */

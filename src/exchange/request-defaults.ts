@@ -4,6 +4,7 @@ import { UsageError } from '../core/errors.js'
 import { groupHeaders, type HeaderList, type OAuth2Settings } from '../core/exchange.js'
 import { type CommonOptions, DEFAULT_TIMEOUT_SECONDS } from '../core/request-options.js'
 import type { TransportOptions } from '../transport/transport-options.js'
+import { connectionSettings } from './connection-settings.js'
 import { diskTokenStore } from './disk-token-store.js'
 
 export interface RequestDefaults {
@@ -109,5 +110,6 @@ export function transportOptions(options: CommonOptions, profile: Profile, ctx: 
     insecure: options.insecure || profile.insecure === true,
     signal: ctx.signal,
     tokenStore: diskTokenStore(ctx.env),
+    ...connectionSettings(options, profile, ctx),
   }
 }

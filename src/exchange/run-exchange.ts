@@ -7,6 +7,7 @@ import { printRequest } from '../render/print-request.js'
 import { startSpinner } from '../render/spinner.js'
 import { verboseObserver } from '../render/verbose-observer.js'
 import { IDEMPOTENT_METHODS, type TransportOptions } from '../transport/transport-options.js'
+import { curlConnection } from './curl-connection.js'
 import { transportOptions } from './request-defaults.js'
 
 /** A decoded answer: whatever its style, it carries the exit code its decoder decided. */
@@ -72,6 +73,7 @@ function printCurl(request: HttpRequest, transport: TransportOptions, ctx: Conte
     timeoutSeconds: transport.timeoutMs / 1000,
     retry: retried ? transport.retry : 0,
     followRedirects: transport.followRedirects,
+    ...curlConnection(request.url, transport),
   })
   ctx.stdout.write(`${command}\n`)
 }

@@ -10,6 +10,14 @@ export interface CurlSettings {
   retry?: number
   /** --follow → `--location`. */
   followRedirects?: boolean
+  /** The proxy apictl would use for this URL → `--proxy URL` (credentials as given: curl needs them). */
+  proxy?: string
+  /** --ca, --cert, --key → `--cacert`, `--cert`, `--key` (the same files). */
+  ca?: string
+  cert?: string
+  key?: string
+  /** --http2 → `--http2`. */
+  http2?: boolean
 }
 
 /** An equivalent curl command for a built request (--curl), quoted for a POSIX shell. */
@@ -27,6 +35,11 @@ export function curlCommand(request: HttpRequest, settings: CurlSettings = {}): 
   if (request.body !== undefined) parts.push('--data-binary', shellQuote(request.body.toString()))
   if (settings.followRedirects) parts.push('--location')
   if (settings.insecure) parts.push('--insecure')
+  if (settings.proxy !== undefined) parts.push('--proxy', shellQuote(settings.proxy))
+  if (settings.ca !== undefined) parts.push('--cacert', shellQuote(settings.ca))
+  if (settings.cert !== undefined) parts.push('--cert', shellQuote(settings.cert))
+  if (settings.key !== undefined) parts.push('--key', shellQuote(settings.key))
+  if (settings.http2) parts.push('--http2')
   const seconds = settings.timeoutSeconds === undefined ? undefined : String(settings.timeoutSeconds)
   if (seconds !== undefined) parts.push('--max-time', seconds)
   if (settings.retry) {

@@ -21,6 +21,9 @@ export function verboseObserver(ctx: Context, common: CommonOptions): TransportO
       if (request.body !== undefined && request.body.length > 0) write(`\n${request.body.toString()}\n`)
       write('\n')
     },
+    proxyUsed(proxy, from) {
+      write(`via proxy ${proxy} (${from})\n`)
+    },
     retrying(attempt, reason) {
       write(`retry ${attempt} after ${reason}\n`)
     },

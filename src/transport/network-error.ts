@@ -1,4 +1,6 @@
 import { type ApictlError, NetworkError, ResponseError } from '../core/errors.js'
+import { proxyFailure } from './proxy-error.js'
+import type { ChosenProxy } from './proxy-for.js'
 
 const TLS_CODES = new Set([
   'CERT_HAS_EXPIRED',
@@ -25,10 +27,18 @@ interface ErrorLike {
 }
 
 /** Turns what got/node throws into an error that says what happened, where, and what to try. */
-export function toNetworkError(error: unknown, method: string, url: string, timeoutMs: number): ApictlError {
+export function toNetworkError(
+  error: unknown,
+  method: string,
+  url: string,
+  timeoutMs: number,
+  proxy?: ChosenProxy,
+): ApictlError {
   const like = (error ?? {}) as ErrorLike
   const { code = '', message = String(error) } = like
   const where = `${method} ${url}`
+  const throughProxy = proxy === undefined ? undefined : proxyFailure(error, proxy, where)
+  if (throughProxy !== undefined) return throughProxy
   const host = safeHost(url)
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED') {
     return closedEarly(like, host, where, error)

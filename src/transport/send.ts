@@ -1,16 +1,14 @@
-import type { Agent as HttpAgent } from 'node:http'
-import { Agent as HttpAgentClass } from 'node:http'
-import { Agent as HttpsAgent } from 'node:https'
 import got, { type OptionsInit, type Response } from 'got'
 import { CancelledError, isApictlError } from '../core/errors.js'
 import type { HttpRequest, HttpResponse } from '../core/exchange.js'
 import { headerValue, withHeader } from '../core/exchange.js'
+import { type Connection, connectionFor, loadProxySupport } from './connection-options.js'
+import { withSessionHeaders } from './http-session.js'
 import { toNetworkError } from './network-error.js'
 import { fetchOAuth2Token } from './oauth2-token.js'
+import { proxyLabel } from './proxy-for.js'
 import { retryPolicy } from './retry-policy.js'
 import type { TransportOptions } from './transport-options.js'
-
-const keepAliveAgents: { http?: HttpAgent; https?: HttpsAgent } = {}
 
 /** With --follow: at most this many redirects, then a ResponseError (a loop, most likely). */
 export const MAX_REDIRECTS = 10
@@ -24,19 +22,28 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
   const deadline = new AbortController()
   const timer = setTimeout(() => deadline.abort(new Error('timed out')), options.timeoutMs)
   const signal = options.signal ? AbortSignal.any([deadline.signal, options.signal]) : deadline.signal
+  let connection: Connection | undefined
   try {
-    const prepared = await withOAuth2(request, { ...options, signal })
+    const kept = options.session?.headersFor(request.url)
+    const sent = kept ? { ...request, headers: withSessionHeaders(request.headers, kept) } : request
+    const prepared = await withOAuth2(sent, { ...options, signal })
+    await loadProxySupport(options)
+    connection = connectionFor(prepared.url, options)
+    if (connection.proxy)
+      options.observer?.proxyUsed?.(proxyLabel(connection.proxy.url), connection.proxy.from)
     const response = toHttpResponse(
-      (await got(prepared.url, gotOptions(prepared, options, signal))) as Response<Buffer>,
+      (await got(prepared.url, gotOptions(prepared, options, signal, connection))) as Response<Buffer>,
     )
     options.observer?.responseReceived?.(response)
+    await options.session?.remember(request.url, request.headers)
     return response
   } catch (error) {
     if (isApictlError(error)) throw error
     if (options.signal?.aborted) throw new CancelledError(`${request.method} ${request.url}`)
-    throw toNetworkError(error, request.method, request.url, options.timeoutMs)
+    throw toNetworkError(error, request.method, request.url, options.timeoutMs, connection?.proxy)
   } finally {
     clearTimeout(timer)
+    connection?.release()
   }
 }
 
@@ -50,6 +57,7 @@ export function gotOptions(
   request: HttpRequest,
   options: TransportOptions,
   signal?: AbortSignal,
+  connection: Connection = connectionFor(request.url, options),
 ): OptionsInit {
   const headers: Record<string, string | string[] | undefined> = {
     'user-agent': undefined,
@@ -64,8 +72,10 @@ export function gotOptions(
     responseType: 'buffer',
     followRedirect: options.followRedirects ?? false,
     maxRedirects: MAX_REDIRECTS,
-    https: { rejectUnauthorized: !options.insecure },
-    agent: options.keepAlive ? sharedAgents() : undefined,
+    https: connection.https,
+    agent: connection.agent,
+    http2: connection.http2,
+    cookieJar: options.session?.cookies ?? options.cookies,
     retry: retryPolicy(options),
     signal,
     hooks: {
@@ -85,6 +95,8 @@ export function gotOptions(
         (next, hop) => {
           // -v shows each hop: this answer here, the next request from beforeRequest.
           options.observer?.responseReceived?.(toHttpResponse(hop as Response<Buffer>))
+          // Another host may be one NO_PROXY names, or not.
+          if (next.url) next.agent = connectionFor(next.url, options).agent ?? {}
           // As HTTPie and curl -L: a POST redirected by 301/302 goes on as a GET without its
           // body (got turns any method but HEAD into GET on a 303 itself); other methods,
           // and 307/308, keep the method and the body.
@@ -106,12 +118,6 @@ export function gotOptions(
       ],
     },
   }
-}
-
-function sharedAgents() {
-  keepAliveAgents.http ??= new HttpAgentClass({ keepAlive: true })
-  keepAliveAgents.https ??= new HttpsAgent({ keepAlive: true })
-  return { http: keepAliveAgents.http, https: keepAliveAgents.https }
 }
 
 function plainHeaders(headers: Record<string, unknown>): Record<string, string | string[]> {
