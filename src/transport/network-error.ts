@@ -1,6 +1,7 @@
 import { type ApictlError, NetworkError, ResponseError } from '../core/errors.js'
 import { proxyFailure } from './proxy-error.js'
 import type { ChosenProxy } from './proxy-for.js'
+import { tlsFailure } from './tls-failure.js'
 
 const TLS_CODES = new Set([
   'CERT_HAS_EXPIRED',
@@ -71,11 +72,8 @@ export function toNetworkError(
     })
   }
   if (TLS_CODES.has(code) || /certificate|ssl|tls/i.test(message)) {
-    return new NetworkError(`TLS failed with ${host}: ${message}.`, {
-      where,
-      hint: 'Check the certificate; --insecure skips verification (for test servers only).',
-      cause: error,
-    })
+    const { what, hint } = tlsFailure(code, message)
+    return new NetworkError(`TLS failed with ${host}: ${what}.`, { where, hint, cause: error })
   }
   if (DECODE_CODES.test(code)) return undecodable(like, host, where, error)
   if (code === 'ERR_TOO_MANY_REDIRECTS') {
