@@ -2,6 +2,7 @@ import got, { type Response } from 'got'
 import { ApictlError, ResponseError } from '../core/errors.js'
 import type { OAuth2Settings } from '../core/exchange.js'
 import { ExitCode } from '../core/exit-codes.js'
+import { type Connection, connectionFor, loadProxySupport } from './connection-options.js'
 import { toNetworkError } from './network-error.js'
 import type { TransportOptions } from './transport-options.js'
 
@@ -44,17 +45,22 @@ async function requestToken(settings: OAuth2Settings, options: TransportOptions)
     `${encodeURIComponent(settings.clientId)}:${encodeURIComponent(settings.clientSecret)}`,
   )
   let response: Response<string>
+  let connection: Connection | undefined
   try {
+    // The token endpoint is reached as the API is: same proxy rules, same TLS files.
+    await loadProxySupport(options)
+    connection = connectionFor(settings.tokenUrl, { ...options, http2: false })
     response = (await got.post(settings.tokenUrl, {
       form,
       headers: { authorization: `Basic ${basic.toString('base64')}`, accept: 'application/json' },
       throwHttpErrors: false,
       retry: { limit: 0 },
-      https: { rejectUnauthorized: !options.insecure },
+      https: connection.https,
+      agent: connection.agent,
       signal: options.signal,
     })) as Response<string>
   } catch (error) {
-    throw toNetworkError(error, 'POST', settings.tokenUrl, options.timeoutMs)
+    throw toNetworkError(error, 'POST', settings.tokenUrl, options.timeoutMs, connection?.proxy)
   }
   const where = `POST ${settings.tokenUrl}`
   const status = response.statusCode

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import got, { type OptionsInit, type Response } from 'got'
 import { isApictlError } from '../core/errors.js'
 import type { HttpRequest, HttpResponse } from '../core/exchange.js'
+import { loadProxySupport } from './connection-options.js'
 import { toNetworkError } from './network-error.js'
 import { nextPageUrl, type PageReading, type PageWalk } from './next-page-url.js'
 import { gotOptions, toHttpResponse, withOAuth2 } from './send.js'
@@ -51,6 +52,7 @@ export async function sendAllPages(
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline
   try {
     const prepared = await withOAuth2(request, { ...options, signal })
+    await loadProxySupport(options)
     const base = gotOptions(prepared, options, signal) as OptionsInit
     const items = await got.paginate.all<unknown, Buffer>(prepared.url, {
       ...base,

@@ -7,6 +7,7 @@ import { withSessionHeaders } from './http-session.js'
 import { toNetworkError } from './network-error.js'
 import { fetchOAuth2Token } from './oauth2-token.js'
 import { proxyLabel } from './proxy-for.js'
+import { responseHeaders } from './response-headers.js'
 import { retryPolicy } from './retry-policy.js'
 import type { TransportOptions } from './transport-options.js'
 
@@ -135,7 +136,7 @@ export function toHttpResponse(response: Response<Buffer>): HttpResponse {
   return {
     status: response.statusCode,
     statusText: response.statusMessage ?? '',
-    headers: response.headers as HttpResponse['headers'],
+    headers: responseHeaders(response.headers),
     body: response.rawBody ?? Buffer.alloc(0),
     url: response.url,
     httpVersion: response.httpVersion,
