@@ -78,7 +78,15 @@ export class NamedSession {
       this.cookies.markSaved()
       const cookies = await this.cookies.toJSON()
       if (cookies !== undefined) data.cookies = cookies
-      await writeFileAtomic(this.file, `${JSON.stringify(data, null, 2)}\n`)
+      try {
+        await writeFileAtomic(this.file, `${JSON.stringify(data, null, 2)}\n`)
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? String(error)
+        throw new ConfigError(`Cannot write the session file ${this.file} (${code}).`, {
+          where: '--session',
+          hint: 'Check that the config dir is writable (APICTL_CONFIG_DIR), or give the session as a path.',
+        })
+      }
       this.#exists = true
     })
     return this.#writing

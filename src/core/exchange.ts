@@ -17,6 +17,12 @@ export interface HttpRequest {
   oauth2?: OAuth2Settings
 }
 
+/** A cookie jar as the transport (got's `cookieJar`) uses one: transport/cookie-jar.ts's CookieStore. */
+export interface CookieJarLike {
+  getCookieString(url: string): Promise<string>
+  setCookie(rawCookie: string, url: string): Promise<unknown>
+}
+
 export interface OAuth2Settings {
   tokenUrl: string
   clientId: string

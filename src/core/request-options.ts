@@ -1,4 +1,4 @@
-import type { OAuth2Settings } from './exchange.js'
+import type { CookieJarLike, OAuth2Settings } from './exchange.js'
 
 export const OUTPUT_FORMATS = ['pretty', 'json', 'raw', 'table', 'xml'] as const
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
@@ -31,6 +31,8 @@ export interface CommonOptions {
   http2?: boolean
   /** --session NAME: cookies and headers kept per host in a session file. */
   session?: string
+  /** Cookies kept between calls without a named session (a REPL session's, a library client's). */
+  cookies?: CookieJarLike
   /** undefined: pretty, coloured only on a terminal. */
   output?: OutputFormat
   /** false with --no-color. */

@@ -5,6 +5,8 @@ import type { CommonOptions } from '../core/request-options.js'
 import { readTlsFiles } from '../transport/tls-files.js'
 import type { TransportOptions } from '../transport/transport-options.js'
 
+type ConnectionSettings = Pick<TransportOptions, 'proxy' | 'tls' | 'http2' | 'session' | 'cookies'>
+
 /**
  * How the transport connects, from the options and the profile: the proxy
  * (--proxy, else the environment's; never for the embedded server), TLS
@@ -15,10 +17,11 @@ export function connectionSettings(
   options: CommonOptions,
   profile: Profile,
   ctx: Context,
-): Pick<TransportOptions, 'proxy' | 'tls' | 'http2' | 'session'> {
-  const settings: Pick<TransportOptions, 'proxy' | 'tls' | 'http2' | 'session'> = {
+): ConnectionSettings {
+  const settings: ConnectionSettings = {
     proxy: { url: options.proxy, env: ctx.env, direct: profile.directOrigins },
   }
+  if (options.cookies !== undefined) settings.cookies = options.cookies
   // --cert on the command line brings its own key (or none): the profile's key is for the profile's cert.
   const cert = options.cert ?? profile.cert
   const key = options.cert !== undefined ? options.key : (options.key ?? profile.key)

@@ -2,6 +2,7 @@ import { BufferSink, type Context } from '../core/context.js'
 import type { CommonOptions } from '../core/request-options.js'
 import { openTarget } from '../exchange/open-target.js'
 import type { Target } from '../exchange/target.js'
+import { CookieStore } from '../transport/cookie-jar.js'
 import type { ClientOptions } from './client-options.js'
 import { createGraphQLApi, type GraphQLApi } from './graphql-api.js'
 import { createRestApi, type RestApi } from './rest-api.js'
@@ -79,8 +80,20 @@ function commonOptions(options: ClientOptions): CommonOptions {
     timeoutSeconds: options.timeout,
     retry: options.retry ?? 0,
     insecure: options.insecure ?? false,
+    ...connectionOptions(options),
     verbose: false,
     dryRun: false,
     curl: false,
   }
+}
+
+/** Proxy, TLS files, HTTP/2 and cookies: a client keeps the cookies servers set (in memory, or in `session`). */
+function connectionOptions(options: ClientOptions): Partial<CommonOptions> {
+  const { proxy, ca, cert, key, http2, session } = options
+  const given: Partial<CommonOptions> = { cookies: new CookieStore() }
+  for (const [name, value] of Object.entries({ proxy, ca, cert, key, session })) {
+    if (value !== undefined) given[name as 'proxy'] = value
+  }
+  if (http2) given.http2 = true
+  return given
 }

@@ -5,6 +5,7 @@ import type { HttpResponse } from '../core/exchange.js'
 import type { CommonOptions } from '../core/request-options.js'
 import type { Target } from '../exchange/target.js'
 import type { Prompter } from '../prompt/prompter.js'
+import { CookieStore } from '../transport/cookie-jar.js'
 import { KnownPaths, REFERENCE_PATHS } from './complete/known-paths.js'
 import { Connection } from './connection.js'
 import type { Style } from './style.js'
@@ -73,6 +74,8 @@ export class ReplSession {
   /** Earlier sessions' entries from the history file (already redacted), oldest first. */
   earlierHistory: readonly string[] = []
   paths: KnownPaths
+  /** Cookies servers set, kept for the session's later requests (RFC 6265: per host and path). */
+  readonly cookies = new CookieStore()
   /** `.exit` was given. */
   leaving = false
   /** One-time notes already shown (a tip is given once per session). */
@@ -141,6 +144,7 @@ export class ReplSession {
     return {
       ...line,
       sessionHeaders: [...this.headers],
+      cookies: this.cookies,
       user: ownAuth ? line.user : auth.kind === 'basic' ? auth.user : undefined,
       token: ownAuth ? line.token : auth.kind === 'bearer' ? auth.token : undefined,
     }

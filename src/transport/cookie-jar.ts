@@ -1,12 +1,7 @@
 import type { CookieJar, SerializedCookieJar } from 'tough-cookie'
+import type { CookieJarLike } from '../core/exchange.js'
 
-/** What got asks of a cookie jar (its `cookieJar` option). */
-export interface CookieJarLike {
-  getCookieString(url: string): Promise<string>
-  setCookie(rawCookie: string, url: string): Promise<unknown>
-}
-
-export type { SerializedCookieJar }
+export type { CookieJarLike, SerializedCookieJar }
 
 /**
  * Cookies kept between calls, by RFC 6265's rules (tough-cookie: domain and
