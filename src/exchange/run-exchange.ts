@@ -9,6 +9,7 @@ import { verboseObserver } from '../render/verbose-observer.js'
 import { IDEMPOTENT_METHODS, type TransportOptions } from '../transport/transport-options.js'
 import { curlConnection } from './curl-connection.js'
 import { transportOptions } from './request-defaults.js'
+import { uploadProgress } from './upload-progress.js'
 
 /** A decoded answer: whatever its style, it carries the exit code its decoder decided. */
 export interface DecodedOutcome {
@@ -50,11 +51,14 @@ export async function runExchange<Result extends DecodedOutcome>(
   }
   if (common.verbose) transport.observer = verboseObserver(ctx, common)
   const spinner = startSpinner(ctx.stderr, steps.label ?? `${request.method} ${request.url}`)
+  const upload = uploadProgress(request, ctx, () => spinner.stop())
+  if (upload) transport.observer = { ...transport.observer, ...upload.observer }
   let result: Result
   try {
     result = await steps.send(request, transport, (label) => spinner.update(label))
   } finally {
     spinner.stop()
+    upload?.finish()
   }
   steps.present(result)
   return result.exitCode

@@ -106,7 +106,7 @@ export function normalizeCommonOptions(raw: CommonOptionValues): CommonOptions {
 }
 
 /** --ca, --cert, --key, --proxy, --http2, --session, as given (files are read, and the proxy checked, at send time). */
-function connectionOptions(raw: RawCommonOptions): Partial<CommonOptions> {
+function connectionOptions(raw: CommonOptionValues): Partial<CommonOptions> {
   const given: Partial<CommonOptions> = {}
   if (raw.ca !== undefined) given.ca = raw.ca
   if (raw.cert !== undefined) given.cert = raw.cert

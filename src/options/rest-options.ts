@@ -5,6 +5,7 @@ import { positiveInteger } from './option-parsers.js'
 /** `apictl rest` and a REPL REST line: their options, as commander hands them over. */
 export interface RestOptionValues extends CommonOptionValues {
   data?: string
+  form?: boolean
   page?: number
   limit?: number
   all?: boolean
@@ -20,6 +21,7 @@ export interface RestOptionValues extends CommonOptionValues {
 export function addRestOptions(command: Command): Command {
   command
     .option('--data <json>', 'request body: JSON text, @file, or - for stdin')
+    .option('-f, --form', 'send field=value items as a form (urlencoded; multipart with field@file uploads)')
     .option('--page <n>', 'add page=N to the query', positiveInteger)
     .option('--limit <n>', 'add limit=N to the query', positiveInteger)
     .option('--all', 'follow Link rel="next" (or page numbers) and print the merged list')

@@ -1,5 +1,6 @@
 import { type Context, colourEnabled } from '../core/context.js'
 import type { HttpRequest } from '../core/exchange.js'
+import { formatMultipartBody } from './format-form-body.js'
 import { formatRequestHead } from './format-request-head.js'
 
 /**
@@ -15,4 +16,5 @@ export function printRequest(request: HttpRequest, ctx: Context, colourFlag?: bo
     `${formatRequestHead({ method: request.method, url: request.url, headers }, { colour, absolute: true })}\n`,
   )
   if (request.body !== undefined) ctx.stdout.write(`\n${request.body.toString()}\n`)
+  else if (request.form?.multipart) ctx.stdout.write(`\n${formatMultipartBody(request.form)}\n`)
 }

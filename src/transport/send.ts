@@ -1,9 +1,10 @@
-import got, { type OptionsInit, type Response } from 'got'
+import got, { type CancelableRequest, type OptionsInit, type Progress, type Response } from 'got'
 import { CancelledError, isApictlError } from '../core/errors.js'
 import type { HttpRequest, HttpResponse } from '../core/exchange.js'
 import { headerValue, withHeader } from '../core/exchange.js'
 import { type Connection, connectionFor, loadProxySupport } from './connection-options.js'
 import { withSessionHeaders } from './http-session.js'
+import { multipartBody } from './multipart-body.js'
 import { toNetworkError } from './network-error.js'
 import { fetchOAuth2Token } from './oauth2-token.js'
 import { proxyLabel } from './proxy-for.js'
@@ -32,9 +33,16 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
     connection = connectionFor(prepared.url, options)
     if (connection.proxy)
       options.observer?.proxyUsed?.(proxyLabel(connection.proxy.url), connection.proxy.from)
-    const response = toHttpResponse(
-      (await got(prepared.url, gotOptions(prepared, options, signal, connection))) as Response<Buffer>,
-    )
+    const call = got(prepared.url, gotOptions(prepared, options, signal, connection)) as CancelableRequest<
+      Response<Buffer>
+    >
+    const observer = options.observer
+    if (observer?.uploadProgress) {
+      call.on('uploadProgress', (progress: Progress) =>
+        observer.uploadProgress?.(progress.transferred, progress.total),
+      )
+    }
+    const response = toHttpResponse(await call)
     options.observer?.responseReceived?.(response)
     await options.session?.remember(request.url, request.headers)
     return response
@@ -64,10 +72,12 @@ export function gotOptions(
     'user-agent': undefined,
     ...request.headers,
   }
+  const multipart = request.form?.multipart ? multipartBody(request.form) : undefined
+  if (multipart) headers['content-length'] = String(multipart.length)
   return {
     method: request.method as OptionsInit['method'],
     headers,
-    body: request.body,
+    body: multipart?.body ?? request.body,
     allowGetBody: true,
     throwHttpErrors: false,
     responseType: 'buffer',

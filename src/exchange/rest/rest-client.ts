@@ -9,6 +9,7 @@ import { buildRestRequest } from '../../protocols/rest/client/build-rest-request
 import { parseRestMethod } from '../../protocols/rest/client/rest-method.js'
 import { type RestOutcome, sendRestRequest } from '../../protocols/rest/client/send-rest-request.js'
 import { applyRequestItems } from '../../protocols/rest/items/apply-request-items.js'
+import { isFormItem } from '../../protocols/rest/items/form-items.js'
 import { parseRequestItem } from '../../protocols/rest/items/parse-request-item.js'
 import { pathToLint } from '../../protocols/rest/lint-scope.js'
 import { lintPath } from '../../protocols/rest/path-lint.js'
@@ -24,6 +25,7 @@ import {
 } from '../request-defaults.js'
 import { runExchange } from '../run-exchange.js'
 import type { Target } from '../target.js'
+import { formRequest } from './form-request.js'
 import { pagingQuery } from './paging-query.js'
 import { restUrl } from './rest-url.js'
 
@@ -41,6 +43,8 @@ export interface RestCall {
   headers?: HeaderList
   /** --data: JSON text, @file or - (stdin). */
   data?: string
+  /** -f, --form: field items as a form (urlencoded; multipart with `field@file` uploads). */
+  form?: boolean
   page?: number
   limit?: number
   accept?: string
@@ -99,10 +103,11 @@ export class RestClient {
   /** Pure up to reading the files the call names: the request, built. */
   async prepare(call: RestCall, common: CommonOptions, ctx: Context): Promise<PreparedRestCall> {
     const method = parseRestMethod(call.method)
-    const items = applyRequestItems((call.items ?? []).map(parseRequestItem), (file) =>
-      readFileSync(localPath(file, ctx), 'utf8'),
-    )
-    if (call.data !== undefined && items.body !== undefined) {
+    const parsed = (call.items ?? []).map(parseRequestItem)
+    const readFile = (file: string) => readFileSync(localPath(file, ctx), 'utf8')
+    const form = formRequest(parsed, call.form === true, readFile, ctx)
+    const items = applyRequestItems(form ? parsed.filter((item) => !isFormItem(item)) : parsed, readFile)
+    if (call.data !== undefined && (items.body !== undefined || form !== undefined)) {
       throw new UsageError('Give the body either as --data or as field items, not both.', {
         hint: 'Drop --data, or move the fields into the JSON you pass to --data.',
       })
@@ -135,6 +140,7 @@ export class RestClient {
       query,
       json: items.body ?? call.json,
       rawBody,
+      form,
       accept: call.accept,
       oauth2: defaults.oauth2,
     })
