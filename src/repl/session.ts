@@ -41,6 +41,8 @@ export interface SessionOptions {
   terminal: boolean
   /** Answers for guided input instead of the terminal (tests). */
   prompter?: Prompter
+  /** `apictl repl --session NAME`: the named session every line uses (a line's own --session wins). */
+  session?: string
 }
 
 /** Lets a prompt take the terminal from the line editor and give it back. */
@@ -145,6 +147,7 @@ export class ReplSession {
       ...line,
       sessionHeaders: [...this.headers],
       cookies: this.cookies,
+      session: line.session ?? this.options.session,
       user: ownAuth ? line.user : auth.kind === 'basic' ? auth.user : undefined,
       token: ownAuth ? line.token : auth.kind === 'bearer' ? auth.token : undefined,
     }

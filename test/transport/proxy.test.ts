@@ -23,7 +23,8 @@ const SECRET = 'pr0xy-s3cret'
 
 beforeAll(async () => {
   pki = makeTestPki()
-  reference = await startServer({ port: 0, host: '127.0.0.1' })
+  // api.test is the name the proxy forwards: the server answers it as one of its own (--public-host).
+  reference = await startServer({ port: 0, host: '127.0.0.1', publicHosts: ['api.test'] })
   tls = createServer(
     { key: readFileSync(pki.serverKeyFile), cert: readFileSync(pki.serverCertFile) },
     (request, response) => {

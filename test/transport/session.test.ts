@@ -121,6 +121,14 @@ describe('cookies without a named session', () => {
     expect(result.stdout).toContain(`"cookie": "sid=${SID}; theme=dark"`)
   })
 
+  it('apictl repl --session NAME keeps them from one REPL session to the next', async () => {
+    const env = isolatedEnv()
+    await runCli(['repl', '--session', 'desk'], { env, input: `get ${server.url}/login X-Team:red\n` })
+    const next = await runCli(['repl', '--session', 'desk'], { env, input: `get ${server.url}/me\n` })
+    expect(next.stdout).toContain(`"cookie": "sid=${SID}; theme=dark"`)
+    expect(next.stdout).toContain('"team": "red"')
+  })
+
   it('a library client keeps them too', async () => {
     const api = createClient({ rest: server.url, env: isolatedEnv() })
     await api.rest.get('/login')
