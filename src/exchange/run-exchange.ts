@@ -2,7 +2,7 @@ import type { Profile } from '../config/profile.js'
 import type { Context } from '../core/context.js'
 import type { HttpRequest } from '../core/exchange.js'
 import type { CommonOptions } from '../core/request-options.js'
-import { curlCommand } from '../render/curl-command.js'
+import { type CurlSettings, curlCommand } from '../render/curl-command.js'
 import { printRequest } from '../render/print-request.js'
 import { startSpinner } from '../render/spinner.js'
 import { verboseObserver } from '../render/verbose-observer.js'
@@ -28,6 +28,8 @@ export interface ExchangeSteps<Result extends DecodedOutcome> {
   label?: string
   /** --follow (REST): follow redirects. */
   followRedirects?: boolean
+  /** What else --curl says, for this style (REST's --download: --output, --continue-at). */
+  curl?: CurlSettings
 }
 
 /**
@@ -46,7 +48,7 @@ export async function runExchange<Result extends DecodedOutcome>(
   if (common.dryRun || common.curl) {
     if (common.dryRun) printRequest(request, ctx, common.colour)
     if (common.dryRun && common.curl) ctx.stdout.write('\n')
-    if (common.curl) printCurl(request, transport, ctx)
+    if (common.curl) printCurl(request, transport, ctx, steps.curl)
     return 0
   }
   if (common.verbose) transport.observer = verboseObserver(ctx, common)
@@ -65,7 +67,12 @@ export async function runExchange<Result extends DecodedOutcome>(
 }
 
 /** --curl: the command, with the transport settings curl can say too (-k, --max-time, --retry, --location). */
-function printCurl(request: HttpRequest, transport: TransportOptions, ctx: Context): void {
+function printCurl(
+  request: HttpRequest,
+  transport: TransportOptions,
+  ctx: Context,
+  more: CurlSettings = {},
+): void {
   if (request.oauth2) {
     ctx.stderr.write(
       'note: the OAuth 2.0 token is fetched at send time; set APICTL_OAUTH2_TOKEN before running this.\n',
@@ -78,6 +85,7 @@ function printCurl(request: HttpRequest, transport: TransportOptions, ctx: Conte
     retry: retried ? transport.retry : 0,
     followRedirects: transport.followRedirects,
     ...curlConnection(request.url, transport),
+    ...more,
   })
   ctx.stdout.write(`${command}\n`)
 }

@@ -15,6 +15,10 @@ export interface RestOptionValues extends CommonOptionValues {
   /** --lint true, --no-lint false, neither undefined (the profile's REST API only). */
   lint?: boolean
   follow?: boolean
+  /** --download alone is true; --download FILE the file. */
+  download?: string | boolean
+  continue?: boolean
+  force?: boolean
 }
 
 /** The options of a REST request (`apictl rest METHOD …`, a REPL `get …` line): REST's own, then the common ones. */
@@ -34,5 +38,11 @@ export function addRestOptions(command: Command): Command {
     )
     .option('--no-lint', 'do not check the path against the REST conventions')
     .option('--follow', 'follow redirects (at most 10; -v shows each hop)')
+    .option(
+      '--download [file]',
+      'save the body to FILE (default: the name from Content-Disposition or the URL), with a progress bar',
+    )
+    .option('--continue', 'resume a --download FILE from where it ends (a Range request)')
+    .option('--force', 'let --download overwrite a file that exists')
   return addCommonOptions(command)
 }

@@ -18,6 +18,8 @@ export interface CurlSettings {
   key?: string
   /** --http2 → `--http2`. */
   http2?: boolean
+  /** --download [FILE] → `--output FILE` or `--remote-name --remote-header-name`; --continue → `--continue-at -`. */
+  download?: { file?: string; resume: boolean }
 }
 
 /** An equivalent curl command for a built request (--curl), quoted for a POSIX shell. */
@@ -27,8 +29,9 @@ export function curlCommand(request: HttpRequest, settings: CurlSettings = {}): 
   else if (request.method !== 'GET' || request.body !== undefined) parts.push('--request', request.method)
   parts.push(shellQuote(request.url))
   for (const [name, value] of Object.entries(request.headers)) {
-    // curl writes a form's Content-Type itself (-F gives its own boundary).
+    // curl writes a form's Content-Type itself (-F gives its own boundary), and its Range (-C -).
     if (request.form && name.toLowerCase() === 'content-type') continue
+    if (settings.download?.resume && name.toLowerCase() === 'range') continue
     for (const each of Array.isArray(value) ? value : [value]) {
       parts.push('--header', shellQuote(each === '' ? `${name};` : `${name}: ${each}`))
     }
@@ -43,6 +46,10 @@ export function curlCommand(request: HttpRequest, settings: CurlSettings = {}): 
   if (settings.cert !== undefined) parts.push('--cert', shellQuote(settings.cert))
   if (settings.key !== undefined) parts.push('--key', shellQuote(settings.key))
   if (settings.http2) parts.push('--http2')
+  const download = settings.download
+  if (download?.file !== undefined) parts.push('--output', shellQuote(download.file))
+  else if (download) parts.push('--remote-name', '--remote-header-name')
+  if (download?.resume) parts.push('--continue-at', '-')
   const seconds = settings.timeoutSeconds === undefined ? undefined : String(settings.timeoutSeconds)
   if (seconds !== undefined) parts.push('--max-time', seconds)
   if (settings.retry) {

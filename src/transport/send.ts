@@ -7,7 +7,7 @@ import { withSessionHeaders } from './http-session.js'
 import { multipartBody } from './multipart-body.js'
 import { toNetworkError } from './network-error.js'
 import { fetchOAuth2Token } from './oauth2-token.js'
-import { proxyLabel } from './proxy-for.js'
+import { type ChosenProxy, proxyLabel } from './proxy-for.js'
 import { responseHeaders } from './response-headers.js'
 import { retryPolicy } from './retry-policy.js'
 import type { TransportOptions } from './transport-options.js'
@@ -26,13 +26,9 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
   const signal = options.signal ? AbortSignal.any([deadline.signal, options.signal]) : deadline.signal
   let connection: Connection | undefined
   try {
-    const kept = options.session?.headersFor(request.url)
-    const sent = kept ? { ...request, headers: withSessionHeaders(request.headers, kept) } : request
-    const prepared = await withOAuth2(sent, { ...options, signal })
-    await loadProxySupport(options)
-    connection = connectionFor(prepared.url, options)
-    if (connection.proxy)
-      options.observer?.proxyUsed?.(proxyLabel(connection.proxy.url), connection.proxy.from)
+    const ready = await readyToSend(request, options, signal)
+    const prepared = ready.request
+    connection = ready.connection
     const call = got(prepared.url, gotOptions(prepared, options, signal, connection)) as CancelableRequest<
       Response<Buffer>
     >
@@ -47,13 +43,41 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
     await options.session?.remember(request.url, request.headers)
     return response
   } catch (error) {
-    if (isApictlError(error)) throw error
-    if (options.signal?.aborted) throw new CancelledError(`${request.method} ${request.url}`)
-    throw toNetworkError(error, request.method, request.url, options.timeoutMs, connection?.proxy)
+    throw transportError(error, request, options, connection?.proxy)
   } finally {
     clearTimeout(timer)
     connection?.release()
   }
+}
+
+/** What a failed call throws: apictl's own errors as they are, a cancel as such, the rest as a NetworkError. */
+export function transportError(
+  error: unknown,
+  request: HttpRequest,
+  options: TransportOptions,
+  proxy?: ChosenProxy,
+): unknown {
+  if (isApictlError(error)) return error
+  if (options.signal?.aborted) return new CancelledError(`${request.method} ${request.url}`)
+  return toNetworkError(error, request.method, request.url, options.timeoutMs, proxy)
+}
+
+/**
+ * The request as it goes out, and how it connects: the session's headers
+ * added, an OAuth 2.0 token fetched, the proxy chosen (and announced to -v).
+ */
+export async function readyToSend(
+  request: HttpRequest,
+  options: TransportOptions,
+  signal: AbortSignal,
+): Promise<{ request: HttpRequest; connection: Connection }> {
+  const kept = options.session?.headersFor(request.url)
+  const sent = kept ? { ...request, headers: withSessionHeaders(request.headers, kept) } : request
+  const prepared = await withOAuth2(sent, { ...options, signal })
+  await loadProxySupport(options)
+  const connection = connectionFor(prepared.url, options)
+  if (connection.proxy) options.observer?.proxyUsed?.(proxyLabel(connection.proxy.url), connection.proxy.from)
+  return { request: prepared, connection }
 }
 
 export async function withOAuth2(request: HttpRequest, options: TransportOptions): Promise<HttpRequest> {

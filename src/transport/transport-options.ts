@@ -17,6 +17,8 @@ export interface TransportObserver {
   tokenFetched?(tokenUrl: string, fromCache: boolean): void
   /** Bytes of the request body sent so far, of `total` when known (a form's files as they stream). */
   uploadProgress?(transferred: number, total: number | undefined): void
+  /** Bytes of a streamed answer (a download) received so far, of `total` when the server said. */
+  downloadProgress?(transferred: number, total: number | undefined): void
   /** The request goes through this proxy (named without credentials), chosen by `from` (--proxy, HTTPS_PROXY, …). */
   proxyUsed?(proxy: string, from: string): void
 }

@@ -13,6 +13,7 @@ import { isFormItem } from '../../protocols/rest/items/form-items.js'
 import { parseRequestItem } from '../../protocols/rest/items/parse-request-item.js'
 import { pathToLint } from '../../protocols/rest/lint-scope.js'
 import { lintPath } from '../../protocols/rest/path-lint.js'
+import { printDownloadDone } from '../../render/print-download.js'
 import { printLintWarnings } from '../../render/print-lint-warnings.js'
 import type { TransportOptions } from '../../transport/transport-options.js'
 import { type CachePolicy, keepsInMemory, keepsOnDisk } from '../cache-policy.js'
@@ -27,6 +28,7 @@ import { runExchange } from '../run-exchange.js'
 import type { Target } from '../target.js'
 import { formRequest } from './form-request.js'
 import { pagingQuery } from './paging-query.js'
+import { type DownloadOutcome, type DownloadPlan, planDownload, sendDownload } from './rest-download.js'
 import { restUrl } from './rest-url.js'
 
 /** One REST call, from any surface: what `apictl rest`, a REPL line or `client.rest.*` was given. */
@@ -56,6 +58,12 @@ export interface RestCall {
   maxPages?: number
   /** --follow: follow redirects. */
   follow?: boolean
+  /** --download [FILE]: the body saved to a file (true: named from the answer or the URL). */
+  download?: string | boolean
+  /** --continue: resume the --download FILE from where it ends. */
+  continue?: boolean
+  /** --force: a --download FILE that exists is overwritten. */
+  force?: boolean
   signal?: AbortSignal
 }
 
@@ -64,6 +72,8 @@ export interface PreparedRestCall {
   request: HttpRequest
   url: URL
   call: RestCall
+  /** --download: where the body goes. */
+  download?: DownloadPlan
 }
 
 /** What a REST client is made from: where, how long it keeps things, and whose settings (headers, auth). */
@@ -112,6 +122,7 @@ export class RestClient {
         hint: 'Drop --data, or move the fields into the JSON you pass to --data.',
       })
     }
+    const download = downloadOf(call, ctx)
     const { url, typedPath } = restUrl(call, this.target, ctx)
     const query = pagingQuery(call, [...items.query, ...(call.query ?? [])], url)
     const defaults = requestDefaults(common, this.profile, [
@@ -135,25 +146,23 @@ export class RestClient {
     const request = buildRestRequest({
       method,
       url,
-      headers: [...defaults.headers, ...(call.headers ?? [])],
+      headers: [...defaults.headers, ...(call.headers ?? []), ...(download?.headers ?? [])],
       unsetHeaders: defaults.unsetHeaders,
       query,
       json: items.body ?? call.json,
       rawBody,
       form,
-      accept: call.accept,
+      // A download is whatever the server has: */* as HTTPie asks, unless --accept says.
+      accept: call.accept ?? (download ? '*/*' : undefined),
       oauth2: defaults.oauth2,
     })
-    return { request, url, call }
+    return download ? { request, url, call, download: download.plan } : { request, url, call }
   }
 
   /** Sends a prepared call (one page or, with --all, every page) and decodes the answer. */
   send(prepared: PreparedRestCall, transport: TransportOptions, onPage?: (page: number) => void) {
     const { call } = prepared
-    const settings: TransportOptions = { ...transport, keepAlive: keepsInMemory(this.cache) }
-    if (!keepsOnDisk(this.cache)) delete settings.tokenStore
-    if (call.follow) settings.followRedirects = true
-    if (call.signal) settings.signal = call.signal
+    const settings = this.settings(prepared, transport)
     return sendRestRequest(prepared.request, settings, {
       all: call.all === true,
       maxPages: call.maxPages ?? DEFAULT_MAX_PAGES,
@@ -172,6 +181,22 @@ export class RestClient {
     ctx: Context,
     present: (outcome: RestOutcome) => void,
   ): Promise<number> {
+    const plan = prepared.download
+    if (plan !== undefined) {
+      return runExchange<DownloadOutcome>(
+        {
+          request: prepared.request,
+          common,
+          profile: this.profile,
+          followRedirects: prepared.call.follow === true,
+          curl: { download: { file: plan.request.file, resume: plan.request.resume } },
+          send: (request, transport) => sendDownload(request, this.settings(prepared, transport), plan, ctx),
+          present: (outcome) =>
+            outcome.kind === 'saved' ? printDownloadDone(ctx, outcome) : present(outcome.outcome),
+        },
+        ctx,
+      )
+    }
     return runExchange(
       {
         request: prepared.request,
@@ -186,11 +211,45 @@ export class RestClient {
     )
   }
 
+  /** The transport's settings for one call: connections kept as the cache policy says, --follow, the call's signal. */
+  private settings(prepared: PreparedRestCall, transport: TransportOptions): TransportOptions {
+    const { call } = prepared
+    const settings: TransportOptions = { ...transport, keepAlive: keepsInMemory(this.cache) }
+    if (!keepsOnDisk(this.cache)) delete settings.tokenStore
+    if (call.follow) settings.followRedirects = true
+    if (call.signal) settings.signal = call.signal
+    return settings
+  }
+
   /** The library's way: prepare and send, nothing printed; the decoded outcome. */
   async request(call: RestCall, common: CommonOptions, ctx: Context): Promise<RestOutcome> {
     const prepared = await this.prepare(call, common, ctx)
     return this.send(prepared, transportOptions(common, this.profile, ctx))
   }
+}
+
+/** --download [FILE] (with --continue, --force): the plan and its headers; --all cannot go with it. */
+function downloadOf(call: RestCall, ctx: Context): ReturnType<typeof planDownload> | undefined {
+  if (call.download === undefined || call.download === false) {
+    for (const [flag, given] of [
+      ['--continue', call.continue],
+      ['--force', call.force],
+    ] as const) {
+      if (given)
+        throw new UsageError(`${flag} goes with --download.`, {
+          where: flag,
+          hint: `apictl rest get URL --download FILE ${flag}`,
+        })
+    }
+    return undefined
+  }
+  if (call.all) {
+    throw new UsageError('--download saves one body; --all merges pages. Give one of them.', {
+      where: '--download',
+    })
+  }
+  const file = typeof call.download === 'string' ? call.download : undefined
+  return planDownload({ file, resume: call.continue === true, force: call.force === true }, ctx)
 }
 
 /** The Content-Type the profile or the command line sets (the last one given), unless unset. */

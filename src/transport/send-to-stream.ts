@@ -1,0 +1,98 @@
+import type { Writable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import got, { type Progress, type Response } from 'got'
+import { NetworkError } from '../core/errors.js'
+import type { HttpRequest, HttpResponse } from '../core/exchange.js'
+import type { Connection } from './connection-options.js'
+import { gotOptions, readyToSend, toHttpResponse, transportError } from './send.js'
+import type { TransportOptions } from './transport-options.js'
+
+/** What came back: the answer's head (and its body when it was not streamed), and the bytes streamed. */
+export interface StreamedAnswer {
+  response: HttpResponse
+  /** Bytes written to the stream `open` gave; 0 when it gave none. */
+  written: number
+}
+
+/** The most of an answer held in memory when `open` declines to stream it (an error page, say). */
+const HELD = 8 * 1024 * 1024
+
+/**
+ * Sends a request whose answer's body goes to a stream (a download): once
+ * the head arrives, `open` sees it and gives the stream to write to, or
+ * undefined to have the body read into the response instead (bounded).
+ * Bytes are written as they arrive, as sent (not decompressed), with
+ * backpressure, so memory stays flat whatever the size. --timeout bounds
+ * the wait for the head, then the silence between chunks: a long transfer
+ * that keeps receiving is not cut.
+ */
+export async function sendToStream(
+  request: HttpRequest,
+  options: TransportOptions,
+  open: (head: HttpResponse) => Promise<Writable | undefined>,
+): Promise<StreamedAnswer> {
+  const limit = new AbortController()
+  let timer = setTimeout(() => limit.abort(new Error('timed out')), options.timeoutMs)
+  const signal = options.signal ? AbortSignal.any([limit.signal, options.signal]) : limit.signal
+  let connection: Connection | undefined
+  try {
+    const ready = await readyToSend(request, options, signal)
+    connection = ready.connection
+    const stream = got.stream(ready.request.url, {
+      ...gotOptions(ready.request, options, signal, connection),
+      decompress: false,
+      // A stream cannot be replayed; a cut download resumes with --continue instead.
+      retry: { limit: 0 },
+      isStream: true,
+    })
+    if (ready.request.body === undefined && !ready.request.form && stream.writable) stream.end()
+    const head = await new Promise<Response>((resolve, reject) => {
+      stream.once('response', resolve)
+      stream.once('error', reject)
+    })
+    const response = toHttpResponse(Object.assign(head, { rawBody: Buffer.alloc(0) }) as Response<Buffer>)
+    options.observer?.responseReceived?.(response)
+    await options.session?.remember(request.url, request.headers)
+    const sink = await open(response)
+    const idle = () => {
+      clearTimeout(timer)
+      timer = setTimeout(() => stream.destroy(idleError(options.timeoutMs)), options.timeoutMs)
+    }
+    idle()
+    if (sink === undefined) {
+      response.body = await held(stream, idle)
+      return { response, written: 0 }
+    }
+    let written = 0
+    stream.on('downloadProgress', (progress: Progress) => {
+      written = progress.transferred
+      idle()
+      options.observer?.downloadProgress?.(progress.transferred, progress.total)
+    })
+    await pipeline(stream, sink)
+    return { response, written }
+  } catch (error) {
+    throw transportError(error, request, options, connection?.proxy)
+  } finally {
+    clearTimeout(timer)
+    connection?.release()
+  }
+}
+
+async function held(stream: AsyncIterable<Buffer>, idle: () => void): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of stream) {
+    idle()
+    size += chunk.length
+    if (size > HELD) break
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks)
+}
+
+function idleError(timeoutMs: number): NetworkError {
+  return new NetworkError(`Nothing arrived for ${timeoutMs / 1000} s (time limit); the transfer stopped.`, {
+    hint: 'Raise the limit with --timeout SECONDS; resume a download with --continue.',
+  })
+}
