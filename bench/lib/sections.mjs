@@ -33,6 +33,7 @@ export const SECTIONS = [
     render: renderThroughput,
   },
   fromModule('D', 'REPL throughput', './repl-throughput.mjs'),
+  fromModule('E', 'download of a 100 MiB body', './download-throughput.mjs'),
 ]
 
 /** A section whose code lives in a module of bench/lib exporting `section` ({ run, render }). */

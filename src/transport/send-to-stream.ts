@@ -32,7 +32,8 @@ export async function sendToStream(
   open: (head: HttpResponse) => Promise<Writable | undefined>,
 ): Promise<StreamedAnswer> {
   const limit = new AbortController()
-  let timer = setTimeout(() => limit.abort(new Error('timed out')), options.timeoutMs)
+  let watch: NodeJS.Timeout | undefined
+  const timer = setTimeout(() => limit.abort(new Error('timed out')), options.timeoutMs)
   const signal = options.signal ? AbortSignal.any([limit.signal, options.signal]) : limit.signal
   let connection: Connection | undefined
   try {
@@ -54,11 +55,19 @@ export async function sendToStream(
     options.observer?.responseReceived?.(response)
     await options.session?.remember(request.url, request.headers)
     const sink = await open(response)
+    // From here the limit is on silence: each chunk notes the time, and a check a few times
+    // per limit stops a transfer that has been silent for the whole of it.
+    clearTimeout(timer)
+    let heard = Date.now()
     const idle = () => {
-      clearTimeout(timer)
-      timer = setTimeout(() => stream.destroy(idleError(options.timeoutMs)), options.timeoutMs)
+      heard = Date.now()
     }
-    idle()
+    watch = setInterval(
+      () => {
+        if (Date.now() - heard >= options.timeoutMs) stream.destroy(idleError(options.timeoutMs))
+      },
+      Math.max(50, Math.min(options.timeoutMs / 4, 1000)),
+    )
     if (sink === undefined) {
       response.body = await held(stream, idle)
       return { response, written: 0 }
@@ -75,6 +84,7 @@ export async function sendToStream(
     throw transportError(error, request, options, connection?.proxy)
   } finally {
     clearTimeout(timer)
+    clearInterval(watch)
     connection?.release()
   }
 }

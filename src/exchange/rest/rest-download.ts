@@ -1,4 +1,4 @@
-import { createWriteStream, existsSync, openSync, statSync } from 'node:fs'
+import { existsSync, openSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Writable } from 'node:stream'
 import { localPath } from '../../config/paths.js'
@@ -12,6 +12,7 @@ import { printDownloadStart } from '../../render/print-download.js'
 import { startProgressBar } from '../../render/progress-bar.js'
 import { sendToStream } from '../../transport/send-to-stream.js'
 import type { TransportOptions } from '../../transport/transport-options.js'
+import { fileSink } from './file-sink.js'
 
 /** `--download [FILE]`, `--continue`, `--force`, as given. */
 export interface DownloadRequest {
@@ -229,5 +230,5 @@ function openFile(path: string, flags: 'a' | 'w' | 'wx', shown: string): Writabl
       hint: 'Check the directory exists and is writable, or give another file name.',
     })
   }
-  return createWriteStream('', { fd, highWaterMark: 1024 * 1024 })
+  return fileSink(fd)
 }
