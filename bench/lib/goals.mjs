@@ -130,7 +130,7 @@ export const GOALS = [
     id: 'downloadVsCurl',
     of: 'curl',
     issue: 13,
-    section: 'E',
+    section: 'F',
     text: 'apictl rest get --download (100 MiB) ≤ 1.5× curl -o',
     kind: 'atMost',
     limit: 1.5,
@@ -138,7 +138,7 @@ export const GOALS = [
   {
     id: 'downloadRss',
     issue: 13,
-    section: 'E',
+    section: 'F',
     text: 'apictl --download of 100 MiB: peak RSS ≤ 150 MB',
     kind: 'below',
     unit: 'MB',

@@ -33,7 +33,8 @@ export const SECTIONS = [
     render: renderThroughput,
   },
   fromModule('D', 'REPL throughput', './repl-throughput.mjs'),
-  fromModule('E', 'download of a 100 MiB body', './download-throughput.mjs'),
+  fromModule('E', 'REST with OpenAPI', './openapi-validation.mjs'),
+  fromModule('F', 'download of a 100 MiB body', './download-throughput.mjs'),
 ]
 
 /** A section whose code lives in a module of bench/lib exporting `section` ({ run, render }). */

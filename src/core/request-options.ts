@@ -19,6 +19,8 @@ export interface CommonOptions {
   /** --timeout in seconds; undefined means the profile's, else 30. */
   timeoutSeconds?: number
   retry: number
+  /** --retry-unsafe: the user says the call is idempotent, so --retry applies to POST and PATCH too. */
+  retryUnsafe?: boolean
   insecure: boolean
   /** --ca FILE: a CA bundle trusted besides the system's (else the profile's `ca`). */
   ca?: string

@@ -25,6 +25,10 @@ export function addCommonOptions(command: Command): Command {
       wholeNumber,
       0,
     )
+    .option(
+      '--retry-unsafe',
+      'with --retry: retry a POST or PATCH too (gql, soap call, rest post), as you say the operation is idempotent',
+    )
     .option('--insecure', 'skip TLS certificate verification')
     .option('--ca <file>', 'trust this CA bundle (PEM) besides the system’s')
     .option('--cert <file>', 'client certificate (PEM) for mutual TLS; its key in it or in --key')
@@ -54,6 +58,7 @@ export interface CommonOptionValues {
   scope?: string
   timeout?: number
   retry: number
+  retryUnsafe?: boolean
   insecure?: boolean
   ca?: string
   cert?: string
@@ -95,6 +100,7 @@ export function normalizeCommonOptions(raw: CommonOptionValues): CommonOptions {
       : undefined,
     timeoutSeconds: raw.timeout,
     retry: raw.retry,
+    retryUnsafe: raw.retryUnsafe === true,
     insecure: raw.insecure ?? false,
     ...connectionOptions(raw),
     output: raw.output,

@@ -20,7 +20,6 @@ export function addServeOptions(command: Command): Command {
       '--public-host <name>',
       'also answer to this Host name (repeatable; .example.com: the domain and its subdomains)',
       collect,
-      [],
     )
     .option('--quiet', 'no request log on stderr')
 }

@@ -22,6 +22,14 @@ function excerpt(body: Buffer): string {
   return escapeControl(text, { newlines: false }) + (body.length > 300 ? '…' : '')
 }
 
+/**
+ * The output format: -o as given, else the human view on a terminal and the
+ * `-o json` shape when stdout is piped (SPEC §3, as REST and GraphQL print JSON).
+ */
+export function soapFormat(common: CommonOptions, ctx: Context): NonNullable<CommonOptions['output']> {
+  return common.output ?? (ctx.stdout.isTTY ? 'pretty' : 'json')
+}
+
 /** Renders a result's values for stdout: `-o table`, `-o json` or the pretty view. */
 export type ValuesFormatter = (operation: string, values: Record<string, unknown>, colour: boolean) => string
 
@@ -30,7 +38,7 @@ export type ValuesFormatter = (operation: string, values: Record<string, unknown
  * cli-table3, which the other formats never pay for at start-up.
  */
 export async function soapValuesFormatter(common: CommonOptions, ctx: Context): Promise<ValuesFormatter> {
-  const format = common.output ?? 'pretty'
+  const format = soapFormat(common, ctx)
   if (format === 'table') {
     const { formatSoapTable } = await import('./format-soap-table.js')
     return (_operation, values, colour) =>
@@ -66,7 +74,7 @@ export function printSoapOutcome(
 ): void {
   const colour = colourEnabled(ctx.stdout, ctx.env, common.colour)
   const errColour = colourEnabled(ctx.stderr, ctx.env, common.colour)
-  const format = common.output ?? 'pretty'
+  const format = soapFormat(common, ctx)
   if (outcome.kind === 'accepted') {
     const status = [String(outcome.status), outcome.response.statusText].filter(Boolean).join(' ')
     ctx.stderr.write(`HTTP ${status}: accepted, no response envelope (one-way).\n`)
@@ -93,7 +101,9 @@ export function printSoapOutcome(
   if (outcome.kind === 'fault') {
     const summary = faultSummary(outcome.fault, outcome.version)
     if (format === 'json') ctx.stdout.write(line(formatJson({ fault: summary }, { colour })))
-    else ctx.stderr.write(line(formatSoapFault(summary, { colour: errColour })))
+    // JSON chosen for a pipe (no -o): the fault is still said on stderr, as every error is.
+    if (format !== 'json' || common.output === undefined)
+      ctx.stderr.write(line(formatSoapFault(summary, { colour: errColour })))
     return
   }
   if (ctx.stderr.isTTY && !common.verbose && format !== 'json') {

@@ -9,10 +9,12 @@ const MAX_DELAY_MS = 2_000
  * POST or PATCH). Backoff is short and exponential; a Retry-After the server
  * sends is honoured. The overall --timeout still bounds everything.
  */
-export function retryPolicy(options: Pick<TransportOptions, 'retry' | 'observer'>): Partial<RetryOptions> {
+export function retryPolicy(
+  options: Pick<TransportOptions, 'retry' | 'observer' | 'retryAnyMethod'>,
+): Partial<RetryOptions> {
   return {
     limit: options.retry,
-    methods: [...IDEMPOTENT_METHODS],
+    methods: options.retryAnyMethod ? [...IDEMPOTENT_METHODS, 'POST', 'PATCH'] : [...IDEMPOTENT_METHODS],
     statusCodes: RETRY_STATUS_CODES,
     maxRetryAfter: undefined,
     calculateDelay: ({ attemptCount, computedValue, error }) => {

@@ -28,6 +28,8 @@ export interface TransportOptions {
   timeoutMs: number
   /** Retries on network errors and 502/503/504, for idempotent methods only. */
   retry: number
+  /** --retry-unsafe: retry POST and PATCH too (the caller says the operation is idempotent). */
+  retryAnyMethod?: boolean
   insecure: boolean
   followRedirects?: boolean
   signal?: AbortSignal
@@ -51,6 +53,14 @@ export interface TransportOptions {
 export type SendFunction = (request: HttpRequest, options: TransportOptions) => Promise<HttpResponse>
 
 export const IDEMPOTENT_METHODS = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'] as const
+
+/** True when --retry applies to a call with this method as the transport is set. */
+export function retriesMethod(method: string, options: Pick<TransportOptions, 'retryAnyMethod'>): boolean {
+  return (
+    options.retryAnyMethod === true ||
+    (IDEMPOTENT_METHODS as readonly string[]).includes(method.toUpperCase())
+  )
+}
 export const RETRY_STATUS_CODES = [502, 503, 504]
 
 export interface StoredToken {

@@ -6,7 +6,7 @@ import { UsageError } from '../../core/errors.js'
 import { type HeaderList, type HttpRequest, isJsonType } from '../../core/exchange.js'
 import type { CommonOptions } from '../../core/request-options.js'
 import { buildRestRequest } from '../../protocols/rest/client/build-rest-request.js'
-import { parseRestMethod } from '../../protocols/rest/client/rest-method.js'
+import { BODY_METHODS, parseRestMethod } from '../../protocols/rest/client/rest-method.js'
 import { type RestOutcome, sendRestRequest } from '../../protocols/rest/client/send-rest-request.js'
 import { applyRequestItems } from '../../protocols/rest/items/apply-request-items.js'
 import { isFormItem } from '../../protocols/rest/items/form-items.js'
@@ -17,7 +17,7 @@ import { printDownloadDone } from '../../render/print-download.js'
 import { printLintWarnings } from '../../render/print-lint-warnings.js'
 import type { TransportOptions } from '../../transport/transport-options.js'
 import { type CachePolicy, keepsInMemory, keepsOnDisk } from '../cache-policy.js'
-import { readDataOption } from '../read-data-option.js'
+import { checkJsonBody, readDataOption } from '../read-data-option.js'
 import {
   type HeaderEdit,
   type RequestDefaults,
@@ -28,12 +28,14 @@ import { runExchange } from '../run-exchange.js'
 import type { Target } from '../target.js'
 import { formRequest } from './form-request.js'
 import { pagingQuery } from './paging-query.js'
+import { type RestContract, reportResponseProblems } from './rest-contract.js'
 import { type DownloadOutcome, type DownloadPlan, planDownload, sendDownload } from './rest-download.js'
 import { restUrl } from './rest-url.js'
 
 /** One REST call, from any surface: what `apictl rest`, a REPL line or `client.rest.*` was given. */
 export interface RestCall {
-  method: string
+  /** Left out (undefined): GET, or POST when the request has a body (HTTPie's rule). */
+  method: string | undefined
   /** A full URL, or a path against the target's REST base (`/v1/items`; `:3000/x` is localhost). */
   url: string
   /** Request items as typed: `Name:value`, `name==value`, `field=value`, `field:=json`, `field=@file`. */
@@ -45,8 +47,6 @@ export interface RestCall {
   headers?: HeaderList
   /** --data: JSON text, @file or - (stdin). */
   data?: string
-  /** -f, --form: field items as a form (urlencoded; multipart with `field@file` uploads). */
-  form?: boolean
   page?: number
   limit?: number
   accept?: string
@@ -58,6 +58,8 @@ export interface RestCall {
   maxPages?: number
   /** --follow: follow redirects. */
   follow?: boolean
+  /** -f, --form: field items as a form (urlencoded; multipart with `field@file` uploads). */
+  form?: boolean
   /** --download [FILE]: the body saved to a file (true: named from the answer or the URL). */
   download?: string | boolean
   /** --continue: resume the --download FILE from where it ends. */
@@ -65,6 +67,16 @@ export interface RestCall {
   /** --force: a --download FILE that exists is overwritten. */
   force?: boolean
   signal?: AbortSignal
+  /** The API's OpenAPI document, when there is one: items typed, the request checked, declared paths not linted. */
+  contract?: RestContract | undefined
+  /** --check-response: the answer checked against the document too; --strict makes a mismatch exit 6. */
+  checkResponse?: boolean
+  strict?: boolean
+  /**
+   * The body piped on stdin (the CLI without --ignore-stdin): read when no
+   * other body is given and the method takes one or is left out.
+   */
+  pipedBody?: () => Promise<Buffer | undefined>
 }
 
 /** A call ready to send: the built request (what --dry-run and --curl print) and how to send it. */
@@ -112,8 +124,15 @@ export class RestClient {
 
   /** Pure up to reading the files the call names: the request, built. */
   async prepare(call: RestCall, common: CommonOptions, ctx: Context): Promise<PreparedRestCall> {
-    const method = parseRestMethod(call.method)
-    const parsed = (call.items ?? []).map(parseRequestItem)
+    const given = call.method === undefined ? undefined : parseRestMethod(call.method)
+    const { url, typedPath } = restUrl(call, this.target, ctx)
+    let parsed = (call.items ?? []).map(parseRequestItem)
+    // `price=2.5` typed by the operation's body schema (a number when it says number); a left-out
+    // method is POST when the items carry a body field, as it will be sent.
+    if (call.contract !== undefined) {
+      const bodyItems = parsed.some((item) => item.kind.startsWith('data'))
+      parsed = call.contract.typeItems(parsed, given ?? (bodyItems ? 'POST' : 'GET'), url)
+    }
     const readFile = (file: string) => readFileSync(localPath(file, ctx), 'utf8')
     const form = formRequest(parsed, call.form === true, readFile, ctx)
     const items = applyRequestItems(form ? parsed.filter((item) => !isFormItem(item)) : parsed, readFile)
@@ -123,7 +142,6 @@ export class RestClient {
       })
     }
     const download = downloadOf(call, ctx)
-    const { url, typedPath } = restUrl(call, this.target, ctx)
     const query = pagingQuery(call, [...items.query, ...(call.query ?? [])], url)
     const defaults = requestDefaults(common, this.profile, [
       ...items.headers,
@@ -136,13 +154,31 @@ export class RestClient {
       restBase: this.target.rest,
       tokenUrl: defaults.oauth2?.tokenUrl,
     })
-    if (linted !== undefined) printLintWarnings(linted, lintPath(linted), ctx, common.colour)
+    // A path the API's own document declares is its contract, not a convention to question.
+    if (linted !== undefined && call.contract?.declares(url) !== true)
+      printLintWarnings(linted, lintPath(linted), ctx, common.colour)
     // --data is checked to be JSON unless the user says the body is something else.
     const contentType = sentContentType(defaults)
-    const rawBody =
-      call.data === undefined
-        ? undefined
-        : await readDataOption(call.data, ctx, { json: contentType === undefined || isJsonType(contentType) })
+    const json = contentType === undefined || isJsonType(contentType)
+    let rawBody = call.data === undefined ? undefined : await readDataOption(call.data, ctx, { json })
+    const mayPipe = given === undefined || BODY_METHODS.includes(given)
+    if (
+      rawBody === undefined &&
+      items.body === undefined &&
+      form === undefined &&
+      call.json === undefined &&
+      mayPipe &&
+      call.pipedBody
+    ) {
+      const piped = await call.pipedBody()
+      if (piped !== undefined) {
+        rawBody = piped.toString('utf8')
+        if (json) checkJsonBody(rawBody, 'piped stdin')
+      }
+    }
+    const body = items.body ?? call.json
+    const method =
+      given ?? (rawBody !== undefined || body !== undefined || form !== undefined ? 'POST' : 'GET')
     const request = buildRestRequest({
       method,
       url,
@@ -156,14 +192,15 @@ export class RestClient {
       accept: call.accept ?? (download ? '*/*' : undefined),
       oauth2: defaults.oauth2,
     })
+    // Checked against the document before anything is sent (exit 2 naming each broken rule).
+    await call.contract?.check(request)
     return download ? { request, url, call, download: download.plan } : { request, url, call }
   }
 
   /** Sends a prepared call (one page or, with --all, every page) and decodes the answer. */
   send(prepared: PreparedRestCall, transport: TransportOptions, onPage?: (page: number) => void) {
     const { call } = prepared
-    const settings = this.settings(prepared, transport)
-    return sendRestRequest(prepared.request, settings, {
+    return sendRestRequest(prepared.request, this.settings(prepared, transport), {
       all: call.all === true,
       maxPages: call.maxPages ?? DEFAULT_MAX_PAGES,
       onPage,
@@ -181,6 +218,7 @@ export class RestClient {
     ctx: Context,
     present: (outcome: RestOutcome) => void,
   ): Promise<number> {
+    const { contract, checkResponse, strict } = prepared.call
     const plan = prepared.download
     if (plan !== undefined) {
       return runExchange<DownloadOutcome>(
@@ -205,7 +243,12 @@ export class RestClient {
         followRedirects: prepared.call.follow === true,
         send: (_request, transport, progress) =>
           this.send(prepared, transport, (page) => progress(`fetched page ${page}, fetching the next…`)),
-        present,
+        present: async (outcome) => {
+          present(outcome)
+          if (contract === undefined || checkResponse !== true) return undefined
+          const problems = await contract.checkResponse(prepared.request, outcome.result)
+          return reportResponseProblems(problems, strict === true, ctx) || undefined
+        },
       },
       ctx,
     )
@@ -235,11 +278,12 @@ function downloadOf(call: RestCall, ctx: Context): ReturnType<typeof planDownloa
       ['--continue', call.continue],
       ['--force', call.force],
     ] as const) {
-      if (given)
+      if (given) {
         throw new UsageError(`${flag} goes with --download.`, {
           where: flag,
           hint: `apictl rest get URL --download FILE ${flag}`,
         })
+      }
     }
     return undefined
   }

@@ -105,7 +105,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let origin = formatOrigin(host, options.port ?? 0)
   const services: ServerServices = { store, auth, origin: () => origin, log: logError }
   const mounts = (options.mounts ?? defaultMounts).map((definition) => new LazyMount(definition, services))
-  const route = createRouter({ rest: createRestHandler(services), auth, mounts, log: logError })
+  const route = createRouter({
+    rest: createRestHandler(services),
+    auth,
+    mounts,
+    log: logError,
+    origin: () => origin,
+  })
   let port = options.port ?? 0
   const guard = new RequestGuard({ hosts: new HostAllowList(host, publicHosts), port: () => port })
   const http = createNodeServer(route, mounts, log, { unref: options.unref, guard, limits: options.limits })
