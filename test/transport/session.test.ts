@@ -72,6 +72,10 @@ describe('--session NAME', () => {
     )
     expect(JSON.parse(gql.stdout)).toEqual({ cookie: `sid=${SID}; theme=dark`, team: 'blue' })
 
+    // As HTTPie users type it: the session before the command.
+    const first = await runCli(['--session', 'work', 'rest', `${server.url}/me`], { env })
+    expect(JSON.parse(first.stdout)).toEqual({ cookie: `sid=${SID}; theme=dark`, team: 'blue' })
+
     // Headers are kept per host and port; cookies by RFC 6265's rules, which do not isolate ports.
     const elsewhere = await runCli(['rest', 'get', `${other.url}/me`, '--session', 'work'], { env })
     expect(JSON.parse(elsewhere.stdout)).toEqual({ cookie: `sid=${SID}; theme=dark`, team: null })

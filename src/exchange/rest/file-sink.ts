@@ -3,11 +3,11 @@ import { Writable } from 'node:stream'
 
 /**
  * A Writable onto an open file that writes each chunk at once (writeSync):
- * for a download, where nothing else waits on the event loop, it spends
- * about a third less CPU than fs.WriteStream's thread-pool round trips (100
- * MiB: 0.25 s against 0.36 s), and a slow disk simply slows the reading
- * (the socket's own backpressure), so memory stays flat. Chunks that come
- * together are written in one call.
+ * for a download, where nothing else waits on the event loop, it saves
+ * fs.WriteStream's thread-pool round trips (a bare 100 MiB http.get into a
+ * file: 0.28 s of CPU against 0.38 s), and a slow disk simply slows the
+ * reading (the socket's own backpressure), so memory stays flat. Chunks
+ * that come together are written in one call.
  */
 export function fileSink(fd: number): Writable {
   return new Writable({

@@ -9,7 +9,7 @@ import { buildRestRequest } from '../../protocols/rest/client/build-rest-request
 import { BODY_METHODS, parseRestMethod } from '../../protocols/rest/client/rest-method.js'
 import { type RestOutcome, sendRestRequest } from '../../protocols/rest/client/send-rest-request.js'
 import { applyRequestItems } from '../../protocols/rest/items/apply-request-items.js'
-import { isFormItem } from '../../protocols/rest/items/form-items.js'
+import { isForm, isFormItem } from '../../protocols/rest/items/form-items.js'
 import { parseRequestItem } from '../../protocols/rest/items/parse-request-item.js'
 import { pathToLint } from '../../protocols/rest/lint-scope.js'
 import { lintPath } from '../../protocols/rest/path-lint.js'
@@ -129,7 +129,8 @@ export class RestClient {
     let parsed = (call.items ?? []).map(parseRequestItem)
     // `price=2.5` typed by the operation's body schema (a number when it says number); a left-out
     // method is POST when the items carry a body field, as it will be sent.
-    if (call.contract !== undefined) {
+    // A form's fields are text as typed: only a JSON body is typed by the schema.
+    if (call.contract !== undefined && !isForm(parsed, call.form === true)) {
       const bodyItems = parsed.some((item) => item.kind.startsWith('data'))
       parsed = call.contract.typeItems(parsed, given ?? (bodyItems ? 'POST' : 'GET'), url)
     }
