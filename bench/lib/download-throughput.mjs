@@ -163,7 +163,7 @@ function skipped(id, why) {
   }
 }
 
-/** Section F of `npm run bench` (see sections.mjs). */
+/** Section G of `npm run bench` (see sections.mjs). */
 export const section = {
   async run(plan, progress) {
     const { rows, notes } = await downloadThroughput({ rounds: plan.quick ? 2 : 5, progress })
@@ -181,7 +181,7 @@ export const section = {
   render(result) {
     const table = renderTable(
       [
-        { title: `F. download of ${MIB} MiB to a file` },
+        { title: `G. download of ${MIB} MiB to a file` },
         { title: 'median', align: 'right' },
         { title: 'peak RSS', align: 'right' },
         { title: '× curl', align: 'right' },

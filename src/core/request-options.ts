@@ -21,6 +21,8 @@ export interface CommonOptions {
   retry: number
   /** --retry-unsafe: the user says the call is idempotent, so --retry applies to POST and PATCH too. */
   retryUnsafe?: boolean
+  /** --max-size in bytes; undefined means the default (1 GiB). */
+  maxSize?: number
   insecure: boolean
   /** --ca FILE: a CA bundle trusted besides the system's (else the profile's `ca`). */
   ca?: string
@@ -41,6 +43,8 @@ export interface CommonOptions {
   colour?: boolean
   verbose: boolean
   dryRun: boolean
+  /** --show-secrets: --dry-run prints credentials in clear. */
+  showSecrets?: boolean
   curl: boolean
 }
 

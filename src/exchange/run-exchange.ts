@@ -54,7 +54,7 @@ export async function runExchange<Result extends DecodedOutcome>(
     else noteRetryDoesNotApply(request.method, transport.retry, ctx)
   }
   if (common.dryRun || common.curl) {
-    if (common.dryRun) printRequest(request, ctx, common.colour)
+    if (common.dryRun) printRequest(request, ctx, { colour: common.colour, showSecrets: common.showSecrets })
     if (common.dryRun && common.curl) ctx.stdout.write('\n')
     if (common.curl) printCurl(request, transport, ctx, steps.curl)
     return 0

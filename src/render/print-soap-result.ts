@@ -10,7 +10,7 @@ import { formatSoapValues } from './format-soap-values.js'
 import { formatStatusLine } from './format-status-line.js'
 import { formatXml } from './format-xml.js'
 import { outputWidth } from './output-width.js'
-import { escapeControl } from './safe-text.js'
+import { bytesForTerminal, escapeControl, safeMessage } from './safe-text.js'
 
 function line(text: string): string {
   return text.endsWith('\n') ? text : `${text}\n`
@@ -84,10 +84,10 @@ export function printSoapOutcome(
     return
   }
   if (outcome.kind === 'not-envelope') {
-    if (format === 'raw') ctx.stdout.write(outcome.response.body)
+    if (format === 'raw') ctx.stdout.write(bytesForTerminal(outcome.response.body, ctx.stdout))
     const lines = [
-      `error: the SOAP endpoint did not answer with a SOAP envelope (${outcome.reason}).`,
-      `  where: ${outcome.response.url}`,
+      `error: the SOAP endpoint did not answer with a SOAP envelope (${safeMessage(outcome.reason)}).`,
+      `  where: ${safeMessage(outcome.response.url)}`,
     ]
     if (outcome.response.body.length > 0) lines.push(`  body:  ${excerpt(outcome.response.body)}`)
     lines.push(
@@ -96,7 +96,7 @@ export function printSoapOutcome(
     ctx.stderr.write(`${lines.join('\n')}\n`)
     return
   }
-  if (format === 'raw') ctx.stdout.write(outcome.response.body)
+  if (format === 'raw') ctx.stdout.write(bytesForTerminal(outcome.response.body, ctx.stdout))
   else if (format === 'xml') ctx.stdout.write(line(formatXml(outcome.text, { colour })))
   if (outcome.kind === 'fault') {
     const summary = faultSummary(outcome.fault, outcome.version)

@@ -4,7 +4,7 @@ import { rootCertificates } from 'node:tls'
 import type { Agents, OptionsInit } from 'got'
 import http2wrapper from 'http2-wrapper'
 import { ForwardingAgent } from './forwarding-agent.js'
-import { type ChosenProxy, proxyFor } from './proxy-for.js'
+import { type ChosenProxy, proxyFor, proxyLabel } from './proxy-for.js'
 import type { TlsSettings } from './tls-files.js'
 import type { TransportOptions } from './transport-options.js'
 
@@ -27,6 +27,14 @@ let hpagent: typeof import('hpagent') | undefined
 export async function loadProxySupport(options: TransportOptions): Promise<void> {
   if (hpagent !== undefined || !mayUseProxy(options)) return
   hpagent = await import('hpagent')
+}
+
+/** The connection for `url`, what proxies need loaded first, and -v told which proxy it goes through. */
+export async function openConnection(url: string | URL, options: TransportOptions): Promise<Connection> {
+  await loadProxySupport(options)
+  const connection = connectionFor(url, options)
+  if (connection.proxy) options.observer?.proxyUsed?.(proxyLabel(connection.proxy.url), connection.proxy.from)
+  return connection
 }
 
 function mayUseProxy(options: TransportOptions): boolean {

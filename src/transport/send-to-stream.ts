@@ -1,10 +1,14 @@
 import type { Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import got, { type Progress, type Response } from 'got'
-import { NetworkError } from '../core/errors.js'
+import { NetworkError, ResponseError } from '../core/errors.js'
 import type { HttpRequest, HttpResponse } from '../core/exchange.js'
-import type { Connection } from './connection-options.js'
-import { gotOptions, readyToSend, toHttpResponse, transportError } from './send.js'
+import { redactUrl } from '../core/redact-url.js'
+import { formatSize } from '../core/size.js'
+import { type Connection, openConnection } from './connection-options.js'
+import { proxyFailure } from './proxy-error.js'
+import { gotOptions, toHttpResponse } from './receive.js'
+import { readyToSend, transportError } from './send.js'
 import type { TransportOptions } from './transport-options.js'
 
 /** What came back: the answer's head (and its body when it was not streamed), and the bytes streamed. */
@@ -37,21 +41,21 @@ export async function sendToStream(
   const signal = options.signal ? AbortSignal.any([limit.signal, options.signal]) : limit.signal
   let connection: Connection | undefined
   try {
-    const ready = await readyToSend(request, options, signal)
-    connection = ready.connection
-    const stream = got.stream(ready.request.url, {
-      ...gotOptions(ready.request, options, signal, connection),
+    const prepared = await readyToSend(request, options, signal)
+    connection = await openConnection(prepared.url, options)
+    const stream = got.stream(prepared.url, {
+      ...gotOptions(prepared, options, signal, connection),
       decompress: false,
       // A stream cannot be replayed; a cut download resumes with --continue instead.
       retry: { limit: 0 },
       isStream: true,
     })
-    if (ready.request.body === undefined && !ready.request.form && stream.writable) stream.end()
+    if (prepared.body === undefined && !prepared.form?.multipart && stream.writable) stream.end()
     const head = await new Promise<Response>((resolve, reject) => {
       stream.once('response', resolve)
       stream.once('error', reject)
     })
-    const response = toHttpResponse(Object.assign(head, { rawBody: Buffer.alloc(0) }) as Response<Buffer>)
+    const response = toHttpResponse(head, Buffer.alloc(0))
     options.observer?.responseReceived?.(response)
     await options.session?.remember(request.url, request.headers)
     const sink = await open(response)
@@ -59,9 +63,6 @@ export async function sendToStream(
     // per limit stops a transfer that has been silent for the whole of it.
     clearTimeout(timer)
     let heard = Date.now()
-    const idle = () => {
-      heard = Date.now()
-    }
     watch = setInterval(
       () => {
         if (Date.now() - heard >= options.timeoutMs) stream.destroy(idleError(options.timeoutMs))
@@ -69,24 +70,42 @@ export async function sendToStream(
       Math.max(50, Math.min(options.timeoutMs / 4, 1000)),
     )
     if (sink === undefined) {
-      response.body = await held(stream, idle)
+      response.body = await held(stream, () => {
+        heard = Date.now()
+      })
       return { response, written: 0 }
     }
     let written = 0
     stream.on('downloadProgress', (progress: Progress) => {
       written = progress.transferred
-      idle()
+      heard = Date.now()
+      // --max-size bounds a download only when given: the body goes to disk, not to memory.
+      if (options.maxSize !== undefined && written > options.maxSize) {
+        stream.destroy(tooLarge(options.maxSize, request))
+      }
       options.observer?.downloadProgress?.(progress.transferred, progress.total)
     })
     await pipeline(stream, sink)
     return { response, written }
   } catch (error) {
-    throw transportError(error, request, options, connection?.proxy)
+    const proxy = connection?.proxy
+    const failure =
+      proxy && !signal.aborted
+        ? proxyFailure(error, proxy, `${request.method} ${redactUrl(request.url)}`)
+        : undefined
+    throw failure ?? transportError(error, request, options)
   } finally {
     clearTimeout(timer)
     clearInterval(watch)
     connection?.release()
   }
+}
+
+function tooLarge(limit: number, request: HttpRequest): ResponseError {
+  return new ResponseError(`The download passed ${formatSize(limit)} (--max-size); apictl stopped it.`, {
+    where: `${request.method} ${redactUrl(request.url)}`,
+    hint: 'Raise the limit, e.g. --max-size 4GiB, or leave --max-size out: a download goes to disk.',
+  })
 }
 
 async function held(stream: AsyncIterable<Buffer>, idle: () => void): Promise<Buffer> {

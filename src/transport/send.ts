@@ -1,185 +1,68 @@
-import got, { type CancelableRequest, type OptionsInit, type Progress, type Response } from 'got'
 import { CancelledError, isApictlError } from '../core/errors.js'
 import type { HttpRequest, HttpResponse } from '../core/exchange.js'
 import { headerValue, withHeader } from '../core/exchange.js'
-import { type Connection, connectionFor, loadProxySupport } from './connection-options.js'
+import { redactUrl } from '../core/redact-url.js'
 import { withSessionHeaders } from './http-session.js'
-import { multipartBody } from './multipart-body.js'
 import { toNetworkError } from './network-error.js'
 import { fetchOAuth2Token } from './oauth2-token.js'
-import { type ChosenProxy, proxyLabel } from './proxy-for.js'
-import { responseHeaders } from './response-headers.js'
-import { retryPolicy } from './retry-policy.js'
+import { receive } from './receive.js'
 import type { TransportOptions } from './transport-options.js'
 
-/** With --follow: at most this many redirects, then a ResponseError (a loop, most likely). */
-export const MAX_REDIRECTS = 10
+export { MAX_REDIRECTS } from './receive.js'
+
+/** The time limit as a signal (the caller's own signal joined in) and as a time, for one call. */
+export function callDeadline(options: TransportOptions): {
+  signal: AbortSignal
+  deadline: number
+  done(): void
+} {
+  const controller = new AbortController()
+  const deadline = Math.min(Date.now() + options.timeoutMs, options.deadline ?? Number.POSITIVE_INFINITY)
+  const timer = setTimeout(() => controller.abort(new Error('timed out')), Math.max(0, deadline - Date.now()))
+  const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal
+  return { signal, deadline, done: () => clearTimeout(timer) }
+}
 
 /**
  * The one transport: every style's request goes through here. It returns the
  * response whatever its status (the caller decides the exit code) and throws
- * a NetworkError/ResponseError when no usable HTTP answer arrived.
+ * a NetworkError/ResponseError when no usable HTTP answer arrived, or when
+ * the body passes --max-size.
  */
 export async function send(request: HttpRequest, options: TransportOptions): Promise<HttpResponse> {
-  const deadline = new AbortController()
-  const timer = setTimeout(() => deadline.abort(new Error('timed out')), options.timeoutMs)
-  const signal = options.signal ? AbortSignal.any([deadline.signal, options.signal]) : deadline.signal
-  let connection: Connection | undefined
+  const call = callDeadline(options)
   try {
-    const ready = await readyToSend(request, options, signal)
-    const prepared = ready.request
-    connection = ready.connection
-    const call = got(prepared.url, gotOptions(prepared, options, signal, connection)) as CancelableRequest<
-      Response<Buffer>
-    >
-    const observer = options.observer
-    if (observer?.uploadProgress) {
-      call.on('uploadProgress', (progress: Progress) =>
-        observer.uploadProgress?.(progress.transferred, progress.total),
-      )
-    }
-    const response = toHttpResponse(await call)
-    options.observer?.responseReceived?.(response)
+    const prepared = await readyToSend(request, options, call.signal)
+    const response = await receive(prepared, options, call.signal, call.deadline)
     await options.session?.remember(request.url, request.headers)
     return response
   } catch (error) {
-    throw transportError(error, request, options, connection?.proxy)
+    throw transportError(error, request, options)
   } finally {
-    clearTimeout(timer)
-    connection?.release()
+    call.done()
   }
 }
 
 /** What a failed call throws: apictl's own errors as they are, a cancel as such, the rest as a NetworkError. */
-export function transportError(
-  error: unknown,
-  request: HttpRequest,
-  options: TransportOptions,
-  proxy?: ChosenProxy,
-): unknown {
+export function transportError(error: unknown, request: HttpRequest, options: TransportOptions): unknown {
   if (isApictlError(error)) return error
-  if (options.signal?.aborted) return new CancelledError(`${request.method} ${request.url}`)
-  return toNetworkError(error, request.method, request.url, options.timeoutMs, proxy)
+  if (options.signal?.aborted) return new CancelledError(`${request.method} ${redactUrl(request.url)}`)
+  return toNetworkError(error, request.method, request.url, options.timeoutMs)
 }
 
-/**
- * The request as it goes out, and how it connects: the session's headers
- * added, an OAuth 2.0 token fetched, the proxy chosen (and announced to -v).
- */
+/** The request as it goes out: the named session's headers for its host added, an OAuth 2.0 token fetched. */
 export async function readyToSend(
   request: HttpRequest,
   options: TransportOptions,
   signal: AbortSignal,
-): Promise<{ request: HttpRequest; connection: Connection }> {
+): Promise<HttpRequest> {
   const kept = options.session?.headersFor(request.url)
   const sent = kept ? { ...request, headers: withSessionHeaders(request.headers, kept) } : request
-  const prepared = await withOAuth2(sent, { ...options, signal })
-  await loadProxySupport(options)
-  const connection = connectionFor(prepared.url, options)
-  if (connection.proxy) options.observer?.proxyUsed?.(proxyLabel(connection.proxy.url), connection.proxy.from)
-  return { request: prepared, connection }
+  return withOAuth2(sent, { ...options, signal })
 }
 
 export async function withOAuth2(request: HttpRequest, options: TransportOptions): Promise<HttpRequest> {
   if (!request.oauth2 || headerValue(request.headers, 'authorization')) return request
   const token = await fetchOAuth2Token(request.oauth2, options)
   return { ...request, headers: withHeader(request.headers, 'Authorization', `Bearer ${token}`) }
-}
-
-export function gotOptions(
-  request: HttpRequest,
-  options: TransportOptions,
-  signal?: AbortSignal,
-  connection: Connection = connectionFor(request.url, options),
-): OptionsInit {
-  const headers: Record<string, string | string[] | undefined> = {
-    'user-agent': undefined,
-    ...request.headers,
-  }
-  const multipart = request.form?.multipart ? multipartBody(request.form) : undefined
-  if (multipart) headers['content-length'] = String(multipart.length)
-  return {
-    method: request.method as OptionsInit['method'],
-    headers,
-    body: multipart?.body ?? request.body,
-    allowGetBody: true,
-    throwHttpErrors: false,
-    responseType: 'buffer',
-    followRedirect: options.followRedirects ?? false,
-    maxRedirects: MAX_REDIRECTS,
-    https: connection.https,
-    agent: connection.agent,
-    http2: connection.http2,
-    cookieJar: options.session?.cookies ?? options.cookies,
-    retry: retryPolicy(options),
-    signal,
-    hooks: {
-      beforeRequest: [
-        (gotRequestOptions) => {
-          // From got's options, not the request: a redirect may have changed the method and body.
-          const body = gotRequestOptions.body
-          options.observer?.requestSent?.({
-            method: gotRequestOptions.method ?? request.method,
-            url: String(gotRequestOptions.url ?? request.url),
-            headers: plainHeaders(gotRequestOptions.headers),
-            body: typeof body === 'string' || Buffer.isBuffer(body) ? body : undefined,
-          })
-        },
-      ],
-      beforeRedirect: [
-        (next, hop) => {
-          // -v shows each hop: this answer here, the next request from beforeRequest.
-          options.observer?.responseReceived?.(toHttpResponse(hop as Response<Buffer>))
-          // Another host may be one NO_PROXY names, or not.
-          if (next.url) next.agent = connectionFor(next.url, options).agent ?? {}
-          // As HTTPie and curl -L: a POST redirected by 301/302 goes on as a GET without its
-          // body (got turns any method but HEAD into GET on a 303 itself); other methods,
-          // and 307/308, keep the method and the body.
-          const status = hop.statusCode
-          const toGet = (status === 301 || status === 302) && next.method === 'POST'
-          if (toGet || (status === 303 && next.method === 'GET')) {
-            next.method = 'GET'
-            next.body = undefined
-            delete next.headers['content-length']
-            delete next.headers['content-type']
-          }
-        },
-      ],
-      beforeRetry: [
-        (error, retryCount) => {
-          const reason = error.response ? `HTTP ${error.response.statusCode}` : (error.code ?? error.message)
-          options.observer?.retrying?.(retryCount, reason, 0)
-        },
-      ],
-    },
-  }
-}
-
-function plainHeaders(headers: Record<string, unknown>): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {}
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) out[name] = Array.isArray(value) ? value.map(String) : String(value)
-  }
-  return out
-}
-
-export function toHttpResponse(response: Response<Buffer>): HttpResponse {
-  const phases = response.timings.phases
-  const start = response.timings.start
-  const at = (time: number | undefined) => (time === undefined ? undefined : time - start)
-  return {
-    status: response.statusCode,
-    statusText: response.statusMessage ?? '',
-    headers: responseHeaders(response.headers),
-    body: response.rawBody ?? Buffer.alloc(0),
-    url: response.url,
-    httpVersion: response.httpVersion,
-    timings: {
-      dns: phases.dns,
-      connect: at(response.timings.connect),
-      tls: phases.tls,
-      firstByte: at(response.timings.response),
-      total: phases.total ?? Date.now() - start,
-    },
-  }
 }

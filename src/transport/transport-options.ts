@@ -26,6 +26,11 @@ export interface TransportObserver {
 export interface TransportOptions {
   /** Time limit for the whole call, retries and token fetch included (ms). */
   timeoutMs: number
+  /**
+   * A time (Date.now()) by which the call must be done, when several calls
+   * share one limit (a WSDL and its imports); the earlier of the two holds.
+   */
+  deadline?: number
   /** Retries on network errors and 502/503/504, for idempotent methods only. */
   retry: number
   /** --retry-unsafe: retry POST and PATCH too (the caller says the operation is idempotent). */
@@ -48,6 +53,15 @@ export interface TransportOptions {
   cookies?: CookieJarLike
   /** --session NAME: headers kept per host and cookies, sent and kept (its cookies win over `cookies`). */
   session?: HttpSession
+  /** The largest body accepted, in bytes, counted after decompression (--max-size; default 1 GiB). */
+  maxSize?: number
+  /**
+   * What set maxSize when it is not --max-size (a reader's own bound, such as
+   * `the most a SOAP answer may be`), for the message.
+   */
+  maxSizeLabel?: string
+  /** More header names (besides Authorization, Proxy-Authorization, Cookie and API-key-like names) never sent to another origin. */
+  secretHeaders?: readonly string[]
 }
 
 export type SendFunction = (request: HttpRequest, options: TransportOptions) => Promise<HttpResponse>

@@ -213,7 +213,9 @@ describe('global options before the command', () => {
       },
     )
     expect(result.code).toBe(0)
-    expect(server.received.map(({ url }) => url)).toEqual(['/v1/x'])
+    // The profile's REST base is also asked for its OpenAPI document (SPEC §4.1 discovery, answered 404 here).
+    const sent = server.received.map(({ url }) => url).filter((url) => !url.startsWith('/openapi.'))
+    expect(sent).toEqual(['/v1/x'])
     expect(result.stderr).toContain(`GET /v1/x HTTP/1.1\nHost: ${new URL(server.url).host}`)
     expect(result.stderr).not.toContain('\u001b[')
   })

@@ -10,6 +10,7 @@ import { resultParameters } from '../../protocols/soap/client/result-parameters.
 import { sendSoapRequest } from '../../protocols/soap/client/send-soap-request.js'
 import type { ServiceDescription } from '../../protocols/soap/client/service-description.js'
 import type { SoapVersion, SoapVersionId } from '../../protocols/soap/soap-version.js'
+import { safeMessage } from '../../render/safe-text.js'
 import { redactingSoapBodies } from '../../render/soap-redact.js'
 import type { TransportOptions } from '../../transport/transport-options.js'
 import type { LazyTarget } from '../open-target.js'
@@ -94,7 +95,8 @@ export class SoapService {
   constructor(private readonly settings: SoapServiceSettings) {
     this.profile = settings.target.current.profile
     this.wsdl = new WsdlSource(settings)
-    this.warn = settings.warn ?? ((line) => settings.ctx.stderr.write(`${line}\n`))
+    // A warning may quote the WSDL (an address, a message): shown, never obeyed; no URL credentials.
+    this.warn = settings.warn ?? ((line) => settings.ctx.stderr.write(`${safeMessage(line)}\n`))
   }
 
   get target(): LazyTarget {

@@ -11,7 +11,7 @@ describe('apictl soap against the built-in reference server (profile local)', ()
     const result = await runCli(['soap', 'call', 'GetItem', 'id=1', '-o', 'pretty'])
     expect(result.code).toBe(0)
     expect(result.stderr).toMatch(
-      /^apictl: profile local: started the built-in reference server at http:\/\/127\.0\.0\.1:\d+\n$/,
+      /^apictl: profile local: started the built-in reference server at http:\/\/127\.0\.0\.1:\d+ \(store: .*\/local\.db\)\n$/,
     )
     expect(result.stdout).toBe(
       [
