@@ -34,8 +34,9 @@ const serverGraphqlStaysExternal = {
 /**
  * Packages the bundles import at load time but use only with options apictl never sets, so
  * they get small stubs instead (scripts/stubs/) that throw a clear error if ever touched:
- * got's http2-wrapper, cacheable-request and cacheable-lookup (its `http2`, `cache` and
- * `dnsCache` options; ~10 ms of every start-up, node:http2 and node:dns among it).
+ * got's cacheable-request and cacheable-lookup (its `cache` and `dnsCache` options; with
+ * http2-wrapper ~10 ms of every start-up, node:http2 and node:dns among it). http2-wrapper's
+ * stub requires the real package on first touch instead (--http2 alone uses it).
  * (inquirer's editor prompt was stubbed too, until the code cache made its 550 KB free:
  * docs/decisions.md.)
  */
@@ -217,7 +218,21 @@ const lazyBuiltins = {
   },
 }
 
-const EXTERNAL = ['@apollo/server', '@apollo/server/*', 'graphql-ws/use/*', 'ws', 'jose', 'soap', 'libsql']
+/**
+ * tough-cookie (with tldts's public suffix list, 180 KB) serves only sessions and the REPL's
+ * cookies: loaded from node_modules when the first cookie comes, it costs the other runs
+ * nothing (bundled, it made every `apictl rest` bundle 250 KB bigger).
+ */
+const EXTERNAL = [
+  '@apollo/server',
+  '@apollo/server/*',
+  'graphql-ws/use/*',
+  'ws',
+  'jose',
+  'soap',
+  'libsql',
+  'tough-cookie',
+]
 /**
  * The CLI bundles also bundle jose (ESM only, so it could only be loaded with `import()`): code
  * that V8 restores from the code cache loses vm.Script's dynamic-import callback, so an
@@ -271,6 +286,17 @@ function otherGroupsLeftOut(group) {
 }
 
 /**
+ * esbuild's __commonJS helper and its hooked form. Its parameter is `mod`, or `mod2`… when a
+ * bundled module has a top-level `mod` of its own (hpagent's ESM entry does).
+ */
+function commonJsHelper(code) {
+  const name = /var __commonJS=\(cb,(mod\d*)\)=>/.exec(code)?.[1] ?? 'mod'
+  const helper = `var __commonJS=(cb,mod)=>function(){return mod||(0,cb[__getOwnPropNames(cb)[0]])((mod={exports:{}}).exports,mod),mod.exports};`
+  const hooked = `var __commonJS=(cb,mod)=>function(){return mod||(__apictlInit&&__apictlInit(__getOwnPropNames(cb)[0]),(0,cb[__getOwnPropNames(cb)[0]])((mod={exports:{}}).exports,mod)),mod.exports};`
+  return [helper, hooked].map((text) => text.replaceAll('mod', name))
+}
+
+/**
  * The CLI as one CommonJS file, which bin/apictl.cjs compiles with vm.Script and a V8 code
  * cache (Node 20 has no module.enableCompileCache). esbuild turns every module reached only
  * through import() into an `__esm`/`__commonJS` wrapper that runs on first use, so commands
@@ -318,10 +344,7 @@ async function buildCliBundle(group) {
       'var __esm=(fn,res)=>function(){return fn&&(res=(0,fn[__getOwnPropNames(fn)[0]])(fn=0)),res};',
       'var __esm=(fn,res)=>function(){return fn&&(__apictlInit&&__apictlInit(__getOwnPropNames(fn)[0]),res=(0,fn[__getOwnPropNames(fn)[0]])(fn=0)),res};',
     ],
-    [
-      'var __commonJS=(cb,mod)=>function(){return mod||(0,cb[__getOwnPropNames(cb)[0]])((mod={exports:{}}).exports,mod),mod.exports};',
-      'var __commonJS=(cb,mod)=>function(){return mod||(__apictlInit&&__apictlInit(__getOwnPropNames(cb)[0]),(0,cb[__getOwnPropNames(cb)[0]])((mod={exports:{}}).exports,mod)),mod.exports};',
-    ],
+    commonJsHelper(code),
   ]
   for (const [helper, hooked] of hooks) {
     if (code.split(helper).length !== 2) {

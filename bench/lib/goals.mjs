@@ -176,6 +176,24 @@ export const GOALS = [
     kind: 'atLeast',
     limit: 1,
   },
+  {
+    id: 'downloadVsCurl',
+    of: 'curl',
+    issue: 13,
+    section: 'G',
+    text: 'apictl rest get --download (100 MiB) ≤ 1.5× curl -o',
+    kind: 'atMost',
+    limit: 1.5,
+  },
+  {
+    id: 'downloadRss',
+    issue: 13,
+    section: 'G',
+    text: 'apictl --download of 100 MiB: peak RSS ≤ 150 MB',
+    kind: 'below',
+    unit: 'MB',
+    limit: 150,
+  },
 ]
 
 const byId = new Map(GOALS.map((goal) => [goal.id, goal]))
@@ -189,11 +207,15 @@ const byId = new Map(GOALS.map((goal) => [goal.id, goal]))
 export function judge(goalOrId, measured, note) {
   const definition = typeof goalOrId === 'string' ? byId.get(goalOrId) : goalOrId
   if (!definition) throw new Error(`bench: no goal ${goalOrId}`)
-  const { id, issue, section, text, kind, limit, aim } = definition
+  const { id, issue, section, text, kind, limit, aim, unit } = definition
   const known = typeof measured === 'number' && Number.isFinite(measured)
   const display =
     kind === 'below'
-      ? formatWholeMs(known ? measured : Number.NaN)
+      ? unit === 'MB'
+        ? known
+          ? `${Math.round(measured)} MB`
+          : '–'
+        : formatWholeMs(known ? measured : Number.NaN)
       : formatRatio(known ? measured : Number.NaN)
   const result = {
     id,
@@ -212,8 +234,8 @@ export function judge(goalOrId, measured, note) {
 }
 
 /** The bar alone, as `≤ 1.2× node -e ''`, `≥ 1× Apollo`, `< 15 ms`. */
-function target({ kind, limit, of }) {
-  if (kind === 'below') return `< ${limit} ms`
+function target({ kind, limit, of, unit }) {
+  if (kind === 'below') return `< ${limit} ${unit ?? 'ms'}`
   return `${kind === 'atMost' ? '≤' : '≥'} ${limit}×${of ? ` ${of}` : ''}`
 }
 

@@ -35,6 +35,7 @@ export const SECTIONS = [
   fromModule('D', 'REPL throughput', './repl-throughput.mjs'),
   fromModule('E', 'REST with OpenAPI', './openapi-validation.mjs'),
   fromModule('F', 'store growth: JSON and SQLite at 40, 10k, 100k items', './store-growth.mjs'),
+  fromModule('G', 'download of a 100 MiB body', './download-throughput.mjs'),
 ]
 
 /** A section whose code lives in a module of bench/lib exporting `section` ({ run, render }). */

@@ -8,6 +8,12 @@ const GLOBAL_OPTIONS: ReadonlyMap<string, boolean> = new Map([
   ['--verbose', false],
   ['--no-color', false],
   ['--insecure', false],
+  ['--session', true],
+  ['--proxy', true],
+  ['--ca', true],
+  ['--cert', true],
+  ['--key', true],
+  ['--http2', false],
 ])
 
 /**

@@ -16,6 +16,9 @@ const PROFILE_FIELDS: Record<string, [Check, string]> = {
   auth: [isObject, 'an object'],
   timeout: [(value) => typeof value === 'number' && Number.isFinite(value) && value > 0, 'a positive number'],
   insecure: [(value) => typeof value === 'boolean', 'true or false'],
+  ca: [isString, 'a file path (string)'],
+  cert: [isString, 'a file path (string)'],
+  key: [isString, 'a file path (string)'],
 }
 
 const AUTH_FIELDS: Record<string, [Check, string]> = {

@@ -20,6 +20,10 @@ export interface ProfileAddOptions {
   /** Seconds. */
   timeout?: number
   insecure?: boolean
+  /** PEM files, absolute (profileFilePaths resolves them); '' removes the field. */
+  ca?: string
+  cert?: string
+  key?: string
 }
 
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/

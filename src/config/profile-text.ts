@@ -21,6 +21,9 @@ export function profileText(name: string, profile: Profile, active: boolean): st
   if (auth !== undefined) row('auth', auth)
   if (shown.timeout !== undefined) row('timeout', `${shown.timeout} s`)
   if (shown.insecure === true) row('insecure', 'yes (TLS certificates are not verified)')
+  if (shown.ca !== undefined) row('ca', shown.ca)
+  if (shown.cert !== undefined)
+    row('cert', shown.key === undefined ? shown.cert : `${shown.cert} (key ${shown.key})`)
   if (lines.length === 1) lines.push('  (empty: add URLs with apictl profile add NAME --rest URL ...)')
   return `${lines.join('\n')}\n`
 }

@@ -34,6 +34,17 @@ export interface Profile {
   /** Seconds. */
   timeout?: number
   insecure?: boolean
+  /** A CA bundle (PEM file) trusted besides the system's, for this profile's servers. */
+  ca?: string
+  /** Client certificate (PEM file) for mutual TLS, and its key when not in the same file. */
+  cert?: string
+  key?: string
+  /**
+   * Origins never sent through a proxy. Set by apictl for the built-in
+   * profile (the embedded server, which no proxy elsewhere can reach); not
+   * a config.json field.
+   */
+  directOrigins?: string[]
 }
 
 /** The shape of config.json. */

@@ -43,8 +43,17 @@ export function updateProfile(existing: Profile | undefined, options: ProfileAdd
     else delete profile.insecure
     changed.push('insecure')
   }
+  for (const field of TLS_FIELDS) {
+    const value = options[field]
+    if (value === undefined) continue
+    if (value === '') delete profile[field]
+    else profile[field] = value
+    changed.push(field)
+  }
   return { profile, changed }
 }
+
+const TLS_FIELDS = ['ca', 'cert', 'key'] as const
 
 function applyHeaders(profile: Profile, lines: string[], changed: string[]): void {
   const parsed = lines.map((line) => parseHeader(line, `-H 'X-Api-Key: \${env:API_KEY}'`))

@@ -13,8 +13,40 @@ export interface HttpRequest {
   /** Header names as the user wrote them; lookups go through `headerValue`. */
   headers: Headers
   body?: string | Buffer
+  /**
+   * A form (-f, `field@file`): its fields and files as given. Urlencoded, the
+   * body above is the encoded form too; multipart, there is no body above:
+   * the transport streams the parts, files read from disk as they go.
+   */
+  form?: FormBody
   /** Auth that needs a round trip before sending (OAuth 2.0 client credentials). */
   oauth2?: OAuth2Settings
+}
+
+export interface FormBody {
+  /** multipart/form-data (with this boundary), else application/x-www-form-urlencoded. */
+  multipart: boolean
+  boundary?: string
+  /** Text fields, in order; a name may repeat. */
+  fields: Array<[string, string]>
+  files: FormFile[]
+}
+
+/** A file part of a multipart form: read from `path` when sent. */
+export interface FormFile {
+  field: string
+  path: string
+  /** The name sent in Content-Disposition: the file's base name. */
+  filename: string
+  contentType: string
+  /** Bytes, as the file was when the request was built. */
+  size: number
+}
+
+/** A cookie jar as the transport (got's `cookieJar`) uses one: transport/cookie-jar.ts's CookieStore. */
+export interface CookieJarLike {
+  getCookieString(url: string): Promise<string>
+  setCookie(rawCookie: string, url: string): Promise<unknown>
 }
 
 export interface OAuth2Settings {

@@ -1,4 +1,4 @@
-import type { OAuth2Settings } from './exchange.js'
+import type { CookieJarLike, OAuth2Settings } from './exchange.js'
 
 export const OUTPUT_FORMATS = ['pretty', 'json', 'raw', 'table', 'xml'] as const
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
@@ -24,6 +24,19 @@ export interface CommonOptions {
   /** --max-size in bytes; undefined means the default (1 GiB). */
   maxSize?: number
   insecure: boolean
+  /** --ca FILE: a CA bundle trusted besides the system's (else the profile's `ca`). */
+  ca?: string
+  /** --cert FILE [--key FILE]: client certificate for mutual TLS (else the profile's). */
+  cert?: string
+  key?: string
+  /** --proxy URL; without it the proxy variables are read (HTTPS_PROXY, HTTP_PROXY, NO_PROXY). */
+  proxy?: string
+  /** --http2: offer HTTP/2 by ALPN. */
+  http2?: boolean
+  /** --session NAME: cookies and headers kept per host in a session file. */
+  session?: string
+  /** Cookies kept between calls without a named session (a REPL session's, a library client's). */
+  cookies?: CookieJarLike
   /** undefined: pretty, coloured only on a terminal. */
   output?: OutputFormat
   /** false with --no-color. */

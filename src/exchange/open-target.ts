@@ -111,7 +111,8 @@ async function startBuiltin(
     profileName,
     builtin: true,
     ...targetsFromBase(server.url),
-    profile: { ...profile, rest: server.url },
+    // No proxy from the environment can reach a server on this process's loopback port (docs/decisions.md).
+    profile: { ...profile, rest: server.url, directOrigins: [new URL(server.url).origin] },
     close: () => server.close(),
   }
 }

@@ -5,6 +5,7 @@ import { groupHeaders, type HeaderList, type OAuth2Settings } from '../core/exch
 import { type CommonOptions, DEFAULT_TIMEOUT_SECONDS } from '../core/request-options.js'
 import { DEFAULT_MAX_SIZE } from '../core/size.js'
 import type { TransportOptions } from '../transport/transport-options.js'
+import { connectionSettings } from './connection-settings.js'
 import { diskTokenStore } from './disk-token-store.js'
 
 export interface RequestDefaults {
@@ -111,5 +112,6 @@ export function transportOptions(options: CommonOptions, profile: Profile, ctx: 
     insecure: options.insecure || profile.insecure === true,
     signal: ctx.signal,
     tokenStore: diskTokenStore(ctx.env),
+    ...connectionSettings(options, profile, ctx),
   }
 }

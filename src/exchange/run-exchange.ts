@@ -2,12 +2,14 @@ import type { Profile } from '../config/profile.js'
 import type { Context } from '../core/context.js'
 import type { HttpRequest } from '../core/exchange.js'
 import type { CommonOptions } from '../core/request-options.js'
-import { curlCommand } from '../render/curl-command.js'
+import { type CurlSettings, curlCommand } from '../render/curl-command.js'
 import { printRequest } from '../render/print-request.js'
 import { startSpinner } from '../render/spinner.js'
 import { verboseObserver } from '../render/verbose-observer.js'
 import { retriesMethod, type TransportOptions } from '../transport/transport-options.js'
+import { curlConnection } from './curl-connection.js'
 import { transportOptions } from './request-defaults.js'
+import { uploadProgress } from './upload-progress.js'
 
 /** A decoded answer: whatever its style, it carries the exit code its decoder decided. */
 export interface DecodedOutcome {
@@ -30,6 +32,8 @@ export interface ExchangeSteps<Result extends DecodedOutcome> {
   label?: string
   /** --follow (REST): follow redirects. */
   followRedirects?: boolean
+  /** What else --curl says, for this style (REST's --download: --output, --continue-at). */
+  curl?: CurlSettings
 }
 
 /**
@@ -52,16 +56,19 @@ export async function runExchange<Result extends DecodedOutcome>(
   if (common.dryRun || common.curl) {
     if (common.dryRun) printRequest(request, ctx, { colour: common.colour, showSecrets: common.showSecrets })
     if (common.dryRun && common.curl) ctx.stdout.write('\n')
-    if (common.curl) printCurl(request, transport, ctx)
+    if (common.curl) printCurl(request, transport, ctx, steps.curl)
     return 0
   }
   if (common.verbose) transport.observer = verboseObserver(ctx, common)
   const spinner = startSpinner(ctx.stderr, steps.label ?? `${request.method} ${request.url}`)
+  const upload = uploadProgress(request, ctx, () => spinner.stop())
+  if (upload) transport.observer = { ...transport.observer, ...upload.observer }
   let result: Result
   try {
     result = await steps.send(request, transport, (label) => spinner.update(label))
   } finally {
     spinner.stop()
+    upload?.finish()
   }
   const override = await steps.present(result)
   return typeof override === 'number' && override !== 0 ? override : result.exitCode
@@ -76,7 +83,12 @@ function noteRetryDoesNotApply(method: string, retry: number, ctx: Context): voi
 }
 
 /** --curl: the command, with the transport settings curl can say too (-k, --max-time, --retry, --location). */
-function printCurl(request: HttpRequest, transport: TransportOptions, ctx: Context): void {
+function printCurl(
+  request: HttpRequest,
+  transport: TransportOptions,
+  ctx: Context,
+  more: CurlSettings = {},
+): void {
   if (request.oauth2) {
     ctx.stderr.write(
       'note: the OAuth 2.0 token is fetched at send time; set APICTL_OAUTH2_TOKEN before running this.\n',
@@ -88,6 +100,8 @@ function printCurl(request: HttpRequest, transport: TransportOptions, ctx: Conte
     timeoutSeconds: transport.timeoutMs / 1000,
     retry: retried ? transport.retry : 0,
     followRedirects: transport.followRedirects,
+    ...curlConnection(request.url, transport),
+    ...more,
   })
   ctx.stdout.write(`${command}\n`)
 }

@@ -44,6 +44,21 @@ export interface ClientOptions {
    */
   maxSize?: number | string
   insecure?: boolean
+  /** A CA bundle (PEM file) trusted besides the system's. */
+  ca?: string
+  /** Client certificate (PEM file) for mutual TLS, and its key when apart. */
+  cert?: string
+  key?: string
+  /** An HTTP(S) proxy; without it HTTPS_PROXY, HTTP_PROXY and NO_PROXY from `env` apply. */
+  proxy?: string
+  /** Offer HTTP/2 (ALPN) to https servers. */
+  http2?: boolean
+  /**
+   * A named session (as `--session NAME`): cookies and headers kept per host
+   * in the config dir and sent on later runs. Without it the client still
+   * keeps the cookies servers set, for its own later calls.
+   */
+  session?: string
   /** Environment for `${env:NAME}` references and the config dir (default process.env). */
   env?: Record<string, string | undefined>
 }

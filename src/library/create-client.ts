@@ -4,6 +4,7 @@ import type { CommonOptions } from '../core/request-options.js'
 import { parseSize } from '../core/size.js'
 import { openTarget } from '../exchange/open-target.js'
 import type { Target } from '../exchange/target.js'
+import { CookieStore } from '../transport/cookie-jar.js'
 import type { ClientOptions } from './client-options.js'
 import { createGraphQLApi, type GraphQLApi } from './graphql-api.js'
 import { createRestApi, type RestApi } from './rest-api.js'
@@ -82,10 +83,22 @@ function commonOptions(options: ClientOptions): CommonOptions {
     retry: options.retry ?? 0,
     maxSize: maxSizeOf(options.maxSize),
     insecure: options.insecure ?? false,
+    ...connectionOptions(options),
     verbose: false,
     dryRun: false,
     curl: false,
   }
+}
+
+/** Proxy, TLS files, HTTP/2 and cookies: a client keeps the cookies servers set (in memory, or in `session`). */
+function connectionOptions(options: ClientOptions): Partial<CommonOptions> {
+  const { proxy, ca, cert, key, http2, session } = options
+  const given: Partial<CommonOptions> = { cookies: new CookieStore() }
+  for (const [name, value] of Object.entries({ proxy, ca, cert, key, session })) {
+    if (value !== undefined) given[name as 'proxy'] = value
+  }
+  if (http2) given.http2 = true
+  return given
 }
 
 /** `maxSize`: bytes, or a size as --max-size takes it (`'10MB'`, `'1GiB'`). */

@@ -35,6 +35,12 @@ export function addCommonOptions(command: Command): Command {
       byteSize,
     )
     .option('--insecure', 'skip TLS certificate verification')
+    .option('--ca <file>', 'trust this CA bundle (PEM) besides the system’s')
+    .option('--cert <file>', 'client certificate (PEM) for mutual TLS; its key in it or in --key')
+    .option('--key <file>', 'private key (PEM) of --cert')
+    .option('--proxy <url>', 'HTTP(S) proxy (default: HTTPS_PROXY / HTTP_PROXY, minus NO_PROXY)')
+    .option('--http2', 'offer HTTP/2 (ALPN, https); HTTP/1.1 when the server declines')
+    .option('--session <name>', 'keep cookies and headers per host in sessions/NAME.json and send them later')
     .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS))
     .option('--no-color', 'plain output without colour (also NO_COLOR)')
     .option('-v, --verbose', 'request and response heads and timings on stderr (credentials redacted)')
@@ -64,6 +70,12 @@ export interface CommonOptionValues {
   retryUnsafe?: boolean
   maxSize?: number
   insecure?: boolean
+  ca?: string
+  cert?: string
+  key?: string
+  proxy?: string
+  http2?: boolean
+  session?: string
   output?: OutputFormat
   /** false with --no-color. */
   color?: boolean
@@ -102,6 +114,7 @@ export function normalizeCommonOptions(raw: CommonOptionValues): CommonOptions {
     retryUnsafe: raw.retryUnsafe === true,
     maxSize: raw.maxSize,
     insecure: raw.insecure ?? false,
+    ...connectionOptions(raw),
     output: raw.output,
     colour: raw.color === false ? false : undefined,
     verbose: raw.verbose ?? false,
@@ -109,6 +122,18 @@ export function normalizeCommonOptions(raw: CommonOptionValues): CommonOptions {
     showSecrets: raw.showSecrets ?? false,
     curl: raw.curl ?? false,
   }
+}
+
+/** --ca, --cert, --key, --proxy, --http2, --session, as given (files are read, and the proxy checked, at send time). */
+function connectionOptions(raw: CommonOptionValues): Partial<CommonOptions> {
+  const given: Partial<CommonOptions> = {}
+  if (raw.ca !== undefined) given.ca = raw.ca
+  if (raw.cert !== undefined) given.cert = raw.cert
+  if (raw.key !== undefined) given.key = raw.key
+  if (raw.proxy !== undefined) given.proxy = raw.proxy
+  if (raw.http2) given.http2 = true
+  if (raw.session !== undefined) given.session = raw.session
+  return given
 }
 
 /** One kind of auth per request, and none of them empty (as `profile add` checks). */

@@ -27,4 +27,7 @@ export function addProfileAddOptions(command: Command): Command {
     .option('--scope <scope>', 'OAuth 2.0 scope')
     .option('--timeout <seconds>', 'default time limit', Number)
     .option('--insecure', 'skip TLS verification for this profile')
+    .option('--ca <file>', "CA bundle (PEM) trusted besides the system's ('' removes it)")
+    .option('--cert <file>', "client certificate (PEM) for mutual TLS ('' removes it)")
+    .option('--key <file>', "private key (PEM) of --cert ('' removes it)")
 }

@@ -5,6 +5,7 @@ import { positiveInteger } from './option-parsers.js'
 /** `apictl rest` and a REPL REST line: their options, as commander hands them over. */
 export interface RestOptionValues extends CommonOptionValues {
   data?: string
+  form?: boolean
   page?: number
   limit?: number
   all?: boolean
@@ -14,6 +15,10 @@ export interface RestOptionValues extends CommonOptionValues {
   /** --lint true, --no-lint false, neither undefined (the profile's REST API only). */
   lint?: boolean
   follow?: boolean
+  /** --download alone is true; --download FILE the file. */
+  download?: string | boolean
+  continue?: boolean
+  force?: boolean
   /** --openapi URL|FILE */
   openapi?: string
   /** --no-validate: false */
@@ -30,6 +35,7 @@ export interface RestOptionValues extends CommonOptionValues {
 export function addRestOptions(command: Command): Command {
   command
     .option('--data <json>', 'request body: JSON text, @file, or - for stdin')
+    .option('-f, --form', 'send field=value items as a form (urlencoded; multipart with field@file uploads)')
     .option('--page <n>', 'add page=N to the query', positiveInteger)
     .option('--limit <n>', 'add limit=N to the query', positiveInteger)
     .option('--all', 'follow Link rel="next" (or page numbers) and print the merged list')
@@ -51,5 +57,11 @@ export function addRestOptions(command: Command): Command {
     .option('--strict', 'with --check-response: a mismatching response exits 6')
     .option('--refresh', 'read the OpenAPI document again instead of the cached copy')
     .option('--ignore-stdin', 'do not read a request body piped on stdin')
+    .option(
+      '--download [file]',
+      'save the body to FILE (default: the name from Content-Disposition or the URL), with a progress bar',
+    )
+    .option('--continue', 'resume a --download FILE from where it ends (a Range request)')
+    .option('--force', 'let --download overwrite a file that exists')
   return addCommonOptions(command)
 }

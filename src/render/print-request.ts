@@ -1,5 +1,6 @@
 import { type Context, colourEnabled } from '../core/context.js'
 import type { HttpRequest } from '../core/exchange.js'
+import { formatMultipartBody } from './format-form-body.js'
 import { formatRequestHead } from './format-request-head.js'
 import { redactHeaders, redactUrl } from './redact.js'
 import { forTerminal } from './safe-text.js'
@@ -27,4 +28,6 @@ export function printRequest(request: HttpRequest, ctx: Context, options: PrintR
     `${formatRequestHead({ method: request.method, url, headers }, { colour, absolute: true })}\n`,
   )
   if (request.body !== undefined) ctx.stdout.write(`\n${forTerminal(request.body.toString(), ctx.stdout)}\n`)
+  else if (request.form?.multipart)
+    ctx.stdout.write(`\n${forTerminal(formatMultipartBody(request.form), ctx.stdout)}\n`)
 }

@@ -24,6 +24,9 @@ export function verboseObserver(ctx: Context, common: CommonOptions): TransportO
       }
       write('\n')
     },
+    proxyUsed(proxy, from) {
+      write(`via proxy ${proxy} (${from})\n`)
+    },
     retrying(attempt, reason) {
       write(`retry ${attempt} after ${escapeControl(reason, { newlines: false })}\n`)
     },

@@ -16,6 +16,8 @@ export interface ReplOptions {
   profileName?: string
   /** Writes each line after its prompt before running it, so a scripted session reads as a transcript. */
   echo?: boolean
+  /** --session NAME: every line's cookies and headers kept in that named session. */
+  session?: string
   /** Answers for guided input instead of the terminal (tests). */
   prompter?: Prompter
 }
@@ -30,7 +32,7 @@ export async function runRepl(options: ReplOptions, ctx: Context): Promise<numbe
   const terminal = Boolean(ctx.stdin.isTTY && ctx.stdout.isTTY)
   const dispatcher = new Dispatcher(replCommands)
   const session = await ReplSession.open(
-    { profileName: options.profileName, terminal, prompter: options.prompter },
+    { profileName: options.profileName, terminal, prompter: options.prompter, session: options.session },
     ctx,
   )
   const theme = createTheme(colourEnabled(ctx.stderr, ctx.env, undefined))

@@ -6,6 +6,7 @@ import type { CommonOptions } from '../core/request-options.js'
 import type { LoadedOpenApi } from '../exchange/rest/load-openapi.js'
 import type { Target } from '../exchange/target.js'
 import type { Prompter } from '../prompt/prompter.js'
+import { CookieStore } from '../transport/cookie-jar.js'
 import { KnownPaths, REFERENCE_PATHS } from './complete/known-paths.js'
 import { Connection } from './connection.js'
 import type { Style } from './style.js'
@@ -41,6 +42,8 @@ export interface SessionOptions {
   terminal: boolean
   /** Answers for guided input instead of the terminal (tests). */
   prompter?: Prompter
+  /** `apictl repl --session NAME`: the named session every line uses (a line's own --session wins). */
+  session?: string
 }
 
 /** Lets a prompt take the terminal from the line editor and give it back. */
@@ -74,6 +77,8 @@ export class ReplSession {
   /** Earlier sessions' entries from the history file (already redacted), oldest first. */
   earlierHistory: readonly string[] = []
   paths: KnownPaths
+  /** Cookies servers set, kept for the session's later requests (RFC 6265: per host and path). */
+  readonly cookies = new CookieStore()
   /** `.exit` was given. */
   leaving = false
   /** One-time notes already shown (a tip is given once per session). */
@@ -175,6 +180,8 @@ export class ReplSession {
     return {
       ...line,
       sessionHeaders: [...this.headers],
+      cookies: this.cookies,
+      session: line.session ?? this.options.session,
       user: ownAuth ? line.user : auth.kind === 'basic' ? auth.user : undefined,
       token: ownAuth ? line.token : auth.kind === 'bearer' ? auth.token : undefined,
     }

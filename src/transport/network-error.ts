@@ -1,5 +1,8 @@
 import { type ApictlError, NetworkError, ResponseError } from '../core/errors.js'
 import { redactUrl, redactUrlsIn } from '../core/redact-url.js'
+import { proxyFailure } from './proxy-error.js'
+import type { ChosenProxy } from './proxy-for.js'
+import { tlsFailure } from './tls-failure.js'
 
 const TLS_CODES = new Set([
   'CERT_HAS_EXPIRED',
@@ -26,12 +29,20 @@ interface ErrorLike {
 }
 
 /** Turns what got/node throws into an error that says what happened, where, and what to try. */
-export function toNetworkError(error: unknown, method: string, url: string, timeoutMs: number): ApictlError {
+export function toNetworkError(
+  error: unknown,
+  method: string,
+  url: string,
+  timeoutMs: number,
+  proxy?: ChosenProxy,
+): ApictlError {
   const like = (error ?? {}) as ErrorLike
   const code = like.code ?? ''
   // Node's and got's messages may quote the URL: never with its password or api_key.
   const message = redactUrlsIn(like.message ?? String(error))
   const where = `${method} ${redactUrl(url)}`
+  const throughProxy = proxy === undefined ? undefined : proxyFailure(error, proxy, where)
+  if (throughProxy !== undefined) return throughProxy
   const host = safeHost(url)
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED') {
     return closedEarly(like, host, where, error)
@@ -64,11 +75,8 @@ export function toNetworkError(error: unknown, method: string, url: string, time
     })
   }
   if (TLS_CODES.has(code) || /certificate|ssl|tls/i.test(message)) {
-    return new NetworkError(`TLS failed with ${host}: ${message}.`, {
-      where,
-      hint: 'Check the certificate; --insecure skips verification (for test servers only).',
-      cause: error,
-    })
+    const { what, hint } = tlsFailure(code, message)
+    return new NetworkError(`TLS failed with ${host}: ${what}.`, { where, hint, cause: error })
   }
   if (DECODE_CODES.test(code)) return undecodable(like, host, where, error)
   if (code === 'ERR_TOO_MANY_REDIRECTS') {

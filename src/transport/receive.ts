@@ -1,18 +1,17 @@
-import type { Agent as HttpAgent } from 'node:http'
-import { Agent as HttpAgentClass } from 'node:http'
-import { Agent as HttpsAgent } from 'node:https'
 import { setTimeout as sleep } from 'node:timers/promises'
-import got, { type OptionsInit, type Request, type Response } from 'got'
+import got, { type OptionsInit, type Progress, type Request, type Response } from 'got'
 import { ResponseError } from '../core/errors.js'
 import type { HttpRequest, HttpResponse } from '../core/exchange.js'
 import { redactUrl } from '../core/redact-url.js'
 import { isSecretHeaderName } from '../core/secret-names.js'
 import { DEFAULT_MAX_SIZE, formatSize } from '../core/size.js'
 import { BodyTooLarge, collectBody } from './collect-body.js'
+import { type Connection, connectionFor, openConnection } from './connection-options.js'
+import { multipartBody } from './multipart-body.js'
+import { proxyFailure } from './proxy-error.js'
+import { responseHeaders } from './response-headers.js'
 import { retryDelay } from './retry-policy.js'
 import type { TransportOptions } from './transport-options.js'
-
-const keepAliveAgents: { http?: HttpAgent; https?: HttpsAgent } = {}
 
 /** With --follow: at most this many redirects, then a ResponseError (a loop, most likely). */
 export const MAX_REDIRECTS = 10
@@ -30,10 +29,33 @@ export async function receive(
   signal: AbortSignal,
   deadline: number,
 ): Promise<HttpResponse> {
+  const connection = await openConnection(request.url, options)
+  try {
+    return await receiveRetried(request, options, signal, deadline, connection)
+  } catch (error) {
+    // A failure that is the proxy's (unreachable, a refused tunnel) is said as such.
+    const proxy = connection.proxy
+    const failure =
+      proxy && !signal.aborted
+        ? proxyFailure(error, proxy, `${request.method} ${redactUrl(request.url)}`)
+        : undefined
+    throw failure ?? error
+  } finally {
+    connection.release()
+  }
+}
+
+async function receiveRetried(
+  request: HttpRequest,
+  options: TransportOptions,
+  signal: AbortSignal,
+  deadline: number,
+  connection: Connection,
+): Promise<HttpResponse> {
   for (let attempt = 1; ; attempt++) {
     let response: HttpResponse
     try {
-      response = await receiveOnce(request, options, signal)
+      response = await receiveOnce(request, options, signal, connection)
     } catch (error) {
       const code = (error as { code?: string }).code
       const delay =
@@ -59,10 +81,20 @@ async function receiveOnce(
   request: HttpRequest,
   options: TransportOptions,
   signal: AbortSignal,
+  connection: Connection,
 ): Promise<HttpResponse> {
-  const stream = got.stream(request.url, { ...gotOptions(request, options, signal), isStream: true })
+  const stream = got.stream(request.url, {
+    ...gotOptions(request, options, signal, connection),
+    isStream: true,
+  })
   // Without a body the stream is writable: ending it sends the request (as got's promise API does).
-  if (request.body === undefined && stream.writable) stream.end()
+  if (request.body === undefined && !request.form?.multipart && stream.writable) stream.end()
+  const observer = options.observer
+  if (observer?.uploadProgress) {
+    stream.on('uploadProgress', (progress: Progress) =>
+      observer.uploadProgress?.(progress.transferred, progress.total),
+    )
+  }
   const answer = await new Promise<Response>((resolve, reject) => {
     stream.once('response', resolve)
     stream.once('error', reject)
@@ -142,21 +174,26 @@ export function gotOptions(
   request: HttpRequest,
   options: TransportOptions,
   signal?: AbortSignal,
+  connection: Connection = connectionFor(request.url, options),
 ): OptionsInit {
   const headers: Record<string, string | string[] | undefined> = {
     'user-agent': undefined,
     ...request.headers,
   }
+  const multipart = request.form?.multipart ? multipartBody(request.form) : undefined
+  if (multipart) headers['content-length'] = String(multipart.length)
   return {
     method: request.method as OptionsInit['method'],
     headers,
-    body: request.body,
+    body: multipart?.body ?? request.body,
     allowGetBody: true,
     throwHttpErrors: false,
     followRedirect: options.followRedirects ?? false,
     maxRedirects: MAX_REDIRECTS,
-    https: { rejectUnauthorized: !options.insecure },
-    agent: options.keepAlive ? sharedAgents() : undefined,
+    https: connection.https,
+    agent: connection.agent,
+    http2: connection.http2,
+    cookieJar: options.session?.cookies ?? options.cookies,
     retry: { limit: 0 },
     signal,
     hooks: {
@@ -177,6 +214,8 @@ export function gotOptions(
           // -v shows each hop: this answer here, the next request from beforeRequest.
           options.observer?.responseReceived?.(toHttpResponse(hop as Response, Buffer.alloc(0)))
           dropCredentials(next, (hop as Response).url, options.secretHeaders ?? [])
+          // Another host may be one NO_PROXY names, or not.
+          if (next.url) next.agent = connectionFor(next.url, options).agent ?? {}
           // As HTTPie and curl -L: a POST redirected by 301/302 goes on as a GET without its
           // body (got turns any method but HEAD into GET on a 303 itself); other methods,
           // and 307/308, keep the method and the body.
@@ -192,12 +231,6 @@ export function gotOptions(
       ],
     },
   }
-}
-
-function sharedAgents() {
-  keepAliveAgents.http ??= new HttpAgentClass({ keepAlive: true })
-  keepAliveAgents.https ??= new HttpsAgent({ keepAlive: true })
-  return { http: keepAliveAgents.http, https: keepAliveAgents.https }
 }
 
 function plainHeaders(headers: Record<string, unknown>): Record<string, string | string[]> {
@@ -217,7 +250,7 @@ export function toHttpResponse(response: Response | Request['response'], body: B
   return {
     status: answer.statusCode,
     statusText: answer.statusMessage ?? '',
-    headers: answer.headers as HttpResponse['headers'],
+    headers: responseHeaders(answer.headers),
     body,
     url: answer.url,
     httpVersion: answer.httpVersion,

@@ -2,6 +2,7 @@ import { CancelledError, isApictlError } from '../core/errors.js'
 import type { HttpRequest, HttpResponse } from '../core/exchange.js'
 import { headerValue, withHeader } from '../core/exchange.js'
 import { redactUrl } from '../core/redact-url.js'
+import { withSessionHeaders } from './http-session.js'
 import { toNetworkError } from './network-error.js'
 import { fetchOAuth2Token } from './oauth2-token.js'
 import { receive } from './receive.js'
@@ -31,8 +32,10 @@ export function callDeadline(options: TransportOptions): {
 export async function send(request: HttpRequest, options: TransportOptions): Promise<HttpResponse> {
   const call = callDeadline(options)
   try {
-    const prepared = await withOAuth2(request, { ...options, signal: call.signal })
-    return await receive(prepared, options, call.signal, call.deadline)
+    const prepared = await readyToSend(request, options, call.signal)
+    const response = await receive(prepared, options, call.signal, call.deadline)
+    await options.session?.remember(request.url, request.headers)
+    return response
   } catch (error) {
     throw transportError(error, request, options)
   } finally {
@@ -45,6 +48,17 @@ export function transportError(error: unknown, request: HttpRequest, options: Tr
   if (isApictlError(error)) return error
   if (options.signal?.aborted) return new CancelledError(`${request.method} ${redactUrl(request.url)}`)
   return toNetworkError(error, request.method, request.url, options.timeoutMs)
+}
+
+/** The request as it goes out: the named session's headers for its host added, an OAuth 2.0 token fetched. */
+export async function readyToSend(
+  request: HttpRequest,
+  options: TransportOptions,
+  signal: AbortSignal,
+): Promise<HttpRequest> {
+  const kept = options.session?.headersFor(request.url)
+  const sent = kept ? { ...request, headers: withSessionHeaders(request.headers, kept) } : request
+  return withOAuth2(sent, { ...options, signal })
 }
 
 export async function withOAuth2(request: HttpRequest, options: TransportOptions): Promise<HttpRequest> {

@@ -1,4 +1,8 @@
 import type { HttpRequest, HttpResponse, OAuth2Settings } from '../core/exchange.js'
+import type { CookieJarLike } from './cookie-jar.js'
+import type { HttpSession } from './http-session.js'
+import type { ProxySettings } from './proxy-for.js'
+import type { TlsSettings } from './tls-files.js'
 
 /** What the transport tells whoever listens (the -v printer); it never prints itself. */
 export interface TransportObserver {
@@ -11,6 +15,12 @@ export interface TransportObserver {
   retrying?(attempt: number, reason: string, delayMs: number): void
   responseReceived?(response: HttpResponse): void
   tokenFetched?(tokenUrl: string, fromCache: boolean): void
+  /** Bytes of the request body sent so far, of `total` when known (a form's files as they stream). */
+  uploadProgress?(transferred: number, total: number | undefined): void
+  /** Bytes of a streamed answer (a download) received so far, of `total` when the server said. */
+  downloadProgress?(transferred: number, total: number | undefined): void
+  /** The request goes through this proxy (named without credentials), chosen by `from` (--proxy, HTTPS_PROXY, …). */
+  proxyUsed?(proxy: string, from: string): void
 }
 
 export interface TransportOptions {
@@ -33,6 +43,16 @@ export interface TransportOptions {
   tokenStore?: TokenStore
   /** Reuse connections between calls (the REPL and the library). */
   keepAlive?: boolean
+  /** --proxy and the proxy variables (undefined: no proxy at all). */
+  proxy?: ProxySettings
+  /** --ca, --cert, --key (or the profile's). */
+  tls?: TlsSettings
+  /** --http2: offer HTTP/2 by ALPN (https), HTTP/1.1 when the server declines. */
+  http2?: boolean
+  /** Cookies kept between calls (a REPL session, a library client, --session NAME): sent and updated as got goes. */
+  cookies?: CookieJarLike
+  /** --session NAME: headers kept per host and cookies, sent and kept (its cookies win over `cookies`). */
+  session?: HttpSession
   /** The largest body accepted, in bytes, counted after decompression (--max-size; default 1 GiB). */
   maxSize?: number
   /**

@@ -13,7 +13,8 @@ const exec = promisify(execFile)
 
 // Node built-ins a plain-HTTP command never needs; the CLI bundle requires each on first use
 // (scripts/build.mjs lazyBuiltins, gotRequestIds; the caches read files without fs/promises).
-const NOT_NEEDED = ['https', 'tls', 'child_process', 'crypto', 'fs/promises', 'dns']
+// http2: only --http2 loads it (scripts/stubs/http2-wrapper.mjs).
+const NOT_NEEDED = ['https', 'tls', 'child_process', 'crypto', 'fs/promises', 'dns', 'http2']
 
 // Preloaded with -r (CommonJS, so no ES module loader of its own): prints the public built-ins
 // the process loaded, as it exits.

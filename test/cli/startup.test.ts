@@ -53,6 +53,20 @@ describe('start-up loads only what a command uses', () => {
     expect(sources.some((source) => source.includes('node_modules/got/'))).toBe(true)
   })
 
+  it('proxy, HTTP/2 and cookie support load only when used (hpagent, http2-wrapper, tough-cookie)', async () => {
+    const EXTRAS = /node_modules\/(hpagent|http2-wrapper|tough-cookie|tldts)\//
+    const plain = await loadedModules(['rest', 'get', 'http://127.0.0.1:9/x', '--dry-run'])
+    expect(plain.sources.filter((source) => EXTRAS.test(source))).toEqual([])
+    // The check can fail: asked for, they load (the request itself fails: nothing listens on port 9).
+    const file = join(tempDir('apictl-trace-'), 'imports.txt')
+    const args = ['rest', 'get', 'https://127.0.0.1:9/x', '--http2', '--proxy', 'http://127.0.0.1:9']
+    await exec(process.execPath, ['--import', TRACER, CLI, ...args], {
+      env: { PATH: process.env.PATH, TRACE_IMPORTS_FILE: file, APICTL_CONFIG_DIR: join(tmpdir(), 'none') },
+    }).catch(() => undefined)
+    const used = loadedSourcesOf(file).filter((source) => EXTRAS.test(source))
+    expect(used.some((source) => source.includes('node_modules/hpagent/'))).toBe(true)
+  })
+
   it("rest get creates no Intl object (initialising ICU costs ~10 ms; the build defers got's)", async () => {
     // Counts Intl.ListFormat constructions and prints the count to stderr as the process exits.
     const counter = `data:text/javascript,${encodeURIComponent(`

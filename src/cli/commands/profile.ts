@@ -2,6 +2,7 @@ import { loadConfig, saveConfig } from '../../config/config-store.js'
 import { isOnlyEnvReferences } from '../../config/env-references.js'
 import { configFile } from '../../config/paths.js'
 import { type ConfigFile, LOCAL_PROFILE_NAME, type Profile } from '../../config/profile.js'
+import { profileFilePaths } from '../../config/profile-file-paths.js'
 import { checkProfileName, type ProfileAddOptions } from '../../config/profile-options.js'
 import { builtinProfileText, profileText } from '../../config/profile-text.js'
 import { redactProfile } from '../../config/redact-profile.js'
@@ -74,7 +75,7 @@ export async function runProfileAdd(name: string, options: ProfileAddOptions, ct
   const file = configFile(ctx.env)
   const config = await loadConfig(file)
   const existing = storedProfile(config, name)
-  const { profile, changed } = updateProfile(existing, options)
+  const { profile, changed } = updateProfile(existing, profileFilePaths(options, ctx))
   if (existing !== undefined && changed.length === 0) {
     ctx.stderr.write(`Profile "${name}" already exists; no options given, so nothing changed.\n`)
     return ExitCode.Ok

@@ -28,7 +28,10 @@ Not on a terminal it reads lines from stdin, prints each result and exits 0 at t
     .action(
       returningExitCode(async (options: ReplOptionValues) => {
         const { runRepl } = await import('./repl.js')
-        return await runRepl({ profileName: options.profile, echo: options.echo === true }, ctx)
+        return await runRepl(
+          { profileName: options.profile, echo: options.echo === true, session: options.session },
+          ctx,
+        )
       }),
     )
 }

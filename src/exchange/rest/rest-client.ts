@@ -9,9 +9,11 @@ import { buildRestRequest } from '../../protocols/rest/client/build-rest-request
 import { BODY_METHODS, parseRestMethod } from '../../protocols/rest/client/rest-method.js'
 import { type RestOutcome, sendRestRequest } from '../../protocols/rest/client/send-rest-request.js'
 import { applyRequestItems } from '../../protocols/rest/items/apply-request-items.js'
+import { isForm, isFormItem } from '../../protocols/rest/items/form-items.js'
 import { parseRequestItem } from '../../protocols/rest/items/parse-request-item.js'
 import { pathToLint } from '../../protocols/rest/lint-scope.js'
 import { lintPath } from '../../protocols/rest/path-lint.js'
+import { printDownloadDone } from '../../render/print-download.js'
 import { printLintWarnings } from '../../render/print-lint-warnings.js'
 import type { TransportOptions } from '../../transport/transport-options.js'
 import { type CachePolicy, keepsInMemory, keepsOnDisk } from '../cache-policy.js'
@@ -24,8 +26,10 @@ import {
 } from '../request-defaults.js'
 import { runExchange } from '../run-exchange.js'
 import type { Target } from '../target.js'
+import { formRequest } from './form-request.js'
 import { pagingQuery } from './paging-query.js'
 import { type RestContract, reportResponseProblems } from './rest-contract.js'
+import { type DownloadOutcome, type DownloadPlan, planDownload, sendDownload } from './rest-download.js'
 import { restUrl } from './rest-url.js'
 
 /** One REST call, from any surface: what `apictl rest`, a REPL line or `client.rest.*` was given. */
@@ -54,6 +58,14 @@ export interface RestCall {
   maxPages?: number
   /** --follow: follow redirects. */
   follow?: boolean
+  /** -f, --form: field items as a form (urlencoded; multipart with `field@file` uploads). */
+  form?: boolean
+  /** --download [FILE]: the body saved to a file (true: named from the answer or the URL). */
+  download?: string | boolean
+  /** --continue: resume the --download FILE from where it ends. */
+  continue?: boolean
+  /** --force: a --download FILE that exists is overwritten. */
+  force?: boolean
   signal?: AbortSignal
   /** The API's OpenAPI document, when there is one: items typed, the request checked, declared paths not linted. */
   contract?: RestContract | undefined
@@ -72,6 +84,8 @@ export interface PreparedRestCall {
   request: HttpRequest
   url: URL
   call: RestCall
+  /** --download: where the body goes. */
+  download?: DownloadPlan
 }
 
 /** What a REST client is made from: where, how long it keeps things, and whose settings (headers, auth). */
@@ -115,16 +129,20 @@ export class RestClient {
     let parsed = (call.items ?? []).map(parseRequestItem)
     // `price=2.5` typed by the operation's body schema (a number when it says number); a left-out
     // method is POST when the items carry a body field, as it will be sent.
-    if (call.contract !== undefined) {
+    // A form's fields are text as typed: only a JSON body is typed by the schema.
+    if (call.contract !== undefined && !isForm(parsed, call.form === true)) {
       const bodyItems = parsed.some((item) => item.kind.startsWith('data'))
       parsed = call.contract.typeItems(parsed, given ?? (bodyItems ? 'POST' : 'GET'), url)
     }
-    const items = applyRequestItems(parsed, (file) => readFileSync(localPath(file, ctx), 'utf8'))
-    if (call.data !== undefined && items.body !== undefined) {
+    const readFile = (file: string) => readFileSync(localPath(file, ctx), 'utf8')
+    const form = formRequest(parsed, call.form === true, readFile, ctx)
+    const items = applyRequestItems(form ? parsed.filter((item) => !isFormItem(item)) : parsed, readFile)
+    if (call.data !== undefined && (items.body !== undefined || form !== undefined)) {
       throw new UsageError('Give the body either as --data or as field items, not both.', {
         hint: 'Drop --data, or move the fields into the JSON you pass to --data.',
       })
     }
+    const download = downloadOf(call, ctx)
     const query = pagingQuery(call, [...items.query, ...(call.query ?? [])], url)
     const defaults = requestDefaults(common, this.profile, [
       ...items.headers,
@@ -148,6 +166,7 @@ export class RestClient {
     if (
       rawBody === undefined &&
       items.body === undefined &&
+      form === undefined &&
       call.json === undefined &&
       mayPipe &&
       call.pipedBody
@@ -159,31 +178,30 @@ export class RestClient {
       }
     }
     const body = items.body ?? call.json
-    const method = given ?? (rawBody !== undefined || body !== undefined ? 'POST' : 'GET')
+    const method =
+      given ?? (rawBody !== undefined || body !== undefined || form !== undefined ? 'POST' : 'GET')
     const request = buildRestRequest({
       method,
       url,
-      headers: [...defaults.headers, ...(call.headers ?? [])],
+      headers: [...defaults.headers, ...(call.headers ?? []), ...(download?.headers ?? [])],
       unsetHeaders: defaults.unsetHeaders,
       query,
       json: items.body ?? call.json,
       rawBody,
-      accept: call.accept,
+      form,
+      // A download is whatever the server has: */* as HTTPie asks, unless --accept says.
+      accept: call.accept ?? (download ? '*/*' : undefined),
       oauth2: defaults.oauth2,
     })
     // Checked against the document before anything is sent (exit 2 naming each broken rule).
     await call.contract?.check(request)
-    return { request, url, call }
+    return download ? { request, url, call, download: download.plan } : { request, url, call }
   }
 
   /** Sends a prepared call (one page or, with --all, every page) and decodes the answer. */
   send(prepared: PreparedRestCall, transport: TransportOptions, onPage?: (page: number) => void) {
     const { call } = prepared
-    const settings: TransportOptions = { ...transport, keepAlive: keepsInMemory(this.cache) }
-    if (!keepsOnDisk(this.cache)) delete settings.tokenStore
-    if (call.follow) settings.followRedirects = true
-    if (call.signal) settings.signal = call.signal
-    return sendRestRequest(prepared.request, settings, {
+    return sendRestRequest(prepared.request, this.settings(prepared, transport), {
       all: call.all === true,
       maxPages: call.maxPages ?? DEFAULT_MAX_PAGES,
       onPage,
@@ -202,6 +220,22 @@ export class RestClient {
     present: (outcome: RestOutcome) => void,
   ): Promise<number> {
     const { contract, checkResponse, strict } = prepared.call
+    const plan = prepared.download
+    if (plan !== undefined) {
+      return runExchange<DownloadOutcome>(
+        {
+          request: prepared.request,
+          common,
+          profile: this.profile,
+          followRedirects: prepared.call.follow === true,
+          curl: { download: { file: plan.request.file, resume: plan.request.resume } },
+          send: (request, transport) => sendDownload(request, this.settings(prepared, transport), plan, ctx),
+          present: (outcome) =>
+            outcome.kind === 'saved' ? printDownloadDone(ctx, outcome) : present(outcome.outcome),
+        },
+        ctx,
+      )
+    }
     return runExchange(
       {
         request: prepared.request,
@@ -221,11 +255,46 @@ export class RestClient {
     )
   }
 
+  /** The transport's settings for one call: connections kept as the cache policy says, --follow, the call's signal. */
+  private settings(prepared: PreparedRestCall, transport: TransportOptions): TransportOptions {
+    const { call } = prepared
+    const settings: TransportOptions = { ...transport, keepAlive: keepsInMemory(this.cache) }
+    if (!keepsOnDisk(this.cache)) delete settings.tokenStore
+    if (call.follow) settings.followRedirects = true
+    if (call.signal) settings.signal = call.signal
+    return settings
+  }
+
   /** The library's way: prepare and send, nothing printed; the decoded outcome. */
   async request(call: RestCall, common: CommonOptions, ctx: Context): Promise<RestOutcome> {
     const prepared = await this.prepare(call, common, ctx)
     return this.send(prepared, transportOptions(common, this.profile, ctx))
   }
+}
+
+/** --download [FILE] (with --continue, --force): the plan and its headers; --all cannot go with it. */
+function downloadOf(call: RestCall, ctx: Context): ReturnType<typeof planDownload> | undefined {
+  if (call.download === undefined || call.download === false) {
+    for (const [flag, given] of [
+      ['--continue', call.continue],
+      ['--force', call.force],
+    ] as const) {
+      if (given) {
+        throw new UsageError(`${flag} goes with --download.`, {
+          where: flag,
+          hint: `apictl rest get URL --download FILE ${flag}`,
+        })
+      }
+    }
+    return undefined
+  }
+  if (call.all) {
+    throw new UsageError('--download saves one body; --all merges pages. Give one of them.', {
+      where: '--download',
+    })
+  }
+  const file = typeof call.download === 'string' ? call.download : undefined
+  return planDownload({ file, resume: call.continue === true, force: call.force === true }, ctx)
 }
 
 /** The Content-Type the profile or the command line sets (the last one given), unless unset. */

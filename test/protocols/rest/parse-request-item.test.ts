@@ -90,12 +90,22 @@ describe('parseRequestItem: errors name the item and the syntax to use', () => {
     expect(usageError('').message).toBe("'' is not a valid request item.")
   })
 
-  it('says form file uploads are not supported', () => {
-    const error = usageError('avatar@me.png')
-    expect(error.message).toBe(
-      "'avatar@me.png' is not a valid request item: form file uploads (field@file) are not supported.",
-    )
-    expect(error.hint).toContain('field=@file')
+  it('reads field@file as a file upload, with ;type= setting its content type', () => {
+    expect(parseRequestItem('avatar@me.png')).toEqual({ kind: 'fileUpload', name: 'avatar', file: 'me.png' })
+    expect(parseRequestItem('doc@./a;b.bin;type=application/pdf')).toEqual({
+      kind: 'fileUpload',
+      name: 'doc',
+      file: './a;b.bin',
+      type: 'application/pdf',
+    })
+    // The first separator wins: an email in a value stays a value.
+    expect(parseRequestItem('email=me@example.com')).toEqual({
+      kind: 'dataString',
+      path: 'email',
+      value: 'me@example.com',
+    })
+    expect(usageError('@me.png').message).toContain('a file upload needs a field name')
+    expect(usageError('avatar@').message).toContain('no file name after @')
   })
 
   it('says a URL is not an item', () => {

@@ -1,6 +1,7 @@
-import type { HeaderList, Headers, HttpRequest, OAuth2Settings } from '../../../core/exchange.js'
+import type { FormBody, HeaderList, Headers, HttpRequest, OAuth2Settings } from '../../../core/exchange.js'
 import { headerValue, withHeader, withoutHeader } from '../../../core/exchange.js'
 import { VERSION } from '../../../core/version.js'
+import { formContentType, urlencodedBody } from './form-body.js'
 import type { RestMethod } from './rest-method.js'
 
 export interface RestRequestInput {
@@ -15,6 +16,8 @@ export interface RestRequestInput {
   json?: unknown
   /** A body already serialised (--data). */
   rawBody?: string
+  /** A form (-f, `field@file`): urlencoded, or multipart when it has files. */
+  form?: FormBody
   accept?: string
   oauth2?: OAuth2Settings
 }
@@ -23,18 +26,23 @@ export interface RestRequestInput {
 export function buildRestRequest(input: RestRequestInput): HttpRequest {
   const url = new URL(input.url)
   for (const [name, value] of input.query ?? []) url.searchParams.append(name, value)
-  const body = input.rawBody ?? (input.json === undefined ? undefined : JSON.stringify(input.json))
+  const form = input.form
+  const body =
+    (form && urlencodedBody(form)) ??
+    input.rawBody ??
+    (input.json === undefined ? undefined : JSON.stringify(input.json))
   let headers: Headers = {
     'User-Agent': `apictl/${VERSION}`,
     Accept: acceptHeader(input.accept),
   }
   for (const [name, value] of input.headers) headers = withHeader(headers, name, value)
-  if (body !== undefined && !headerValue(headers, 'content-type')) {
-    headers = withHeader(headers, 'Content-Type', 'application/json')
+  if ((body !== undefined || form) && !headerValue(headers, 'content-type')) {
+    headers = withHeader(headers, 'Content-Type', form ? formContentType(form) : 'application/json')
   }
   for (const name of input.unsetHeaders ?? []) headers = withoutHeader(headers, name)
   const request: HttpRequest = { method: input.method, url: url.toString(), headers }
   if (body !== undefined) request.body = body
+  if (form) request.form = form
   if (input.oauth2) request.oauth2 = input.oauth2
   return request
 }

@@ -18,7 +18,8 @@ export interface AppliedRequestItems {
   body: unknown
 }
 
-function readText(readFile: ReadFile, file: string, item: RequestItem): string {
+/** A file named in `item`, read; a failure is a usage error naming the item. */
+export function readText(readFile: ReadFile, file: string, item: RequestItem): string {
   try {
     return readFile(file)
   } catch (error) {
@@ -99,6 +100,9 @@ export function applyRequestItems(items: readonly RequestItem[], readFile: ReadF
         break
       case 'dataJsonFile':
         setBody(item, item.path, parseJsonFile(readText(readFile, item.file, item), item.file, item))
+        break
+      case 'fileUpload':
+        // A form's part: form-items.ts reads these (and the request becomes a form).
         break
     }
   }

@@ -6,7 +6,7 @@ import { type Separator, splitRequestItem } from './split-request-item.js'
 
 const itemSyntax =
   'Request items: Name:value (header), Name: (drop a header), Name; (empty header), name==value (query), ' +
-  'field=value (JSON string), field:=json (raw JSON), field=@file, field:=@file.json.'
+  'field=value (JSON string), field:=json (raw JSON), field=@file, field:=@file.json, field@file (upload).'
 
 function header(name: string, value: string, arg: string): RequestItem {
   const trimmed = name.trim()
@@ -80,6 +80,22 @@ const processors: Record<Separator, Processor> = {
     path: dataPath(key, arg),
     file: fileName(value, arg, ':=@'),
   }),
+  '@': fileUpload,
+}
+
+/** `field@file` or `field@file;type=image/png` (HTTPie's form): the `;type=` suffix sets the part's content type. */
+function fileUpload(key: string, value: string, arg: string): RequestItem {
+  const typed = /^(.*);type=([^;]+)$/.exec(value)
+  const file = fileName(typed ? typed[1]! : value, arg, '@')
+  if (key === '') {
+    throw new UsageError(`Invalid item '${arg}': a file upload needs a field name before @.`, {
+      where: arg,
+      hint: `Write field@${file}, e.g. photo@${file}.`,
+    })
+  }
+  const item: RequestItem = { kind: 'fileUpload', name: key, file }
+  if (typed) item.type = typed[2]!.trim()
+  return item
 }
 
 function notAnItem(arg: string): UsageError {
@@ -88,15 +104,6 @@ function notAnItem(arg: string): UsageError {
       where: arg,
       hint: `Give one URL (or path) before the items. ${itemSyntax}`,
     })
-  }
-  if (/(^|[^\\])@/.test(arg)) {
-    return new UsageError(
-      `'${arg}' is not a valid request item: form file uploads (field@file) are not supported.`,
-      {
-        where: arg,
-        hint: "Use field=@file to send a file's text as a JSON string, field:=@file.json for its JSON, or --data @file for the whole body.",
-      },
-    )
   }
   return new UsageError(`'${arg}' is not a valid request item.`, { where: arg, hint: itemSyntax })
 }

@@ -26,6 +26,8 @@ export type RequestItem =
   | { kind: 'dataStringFile'; path: string; file: string }
   /** `field:=@file.json`: the JSON value the file holds. */
   | { kind: 'dataJsonFile'; path: string; file: string }
+  /** `field@file` (`;type=MIME` to set its content type): a file upload, sent as multipart/form-data. */
+  | { kind: 'fileUpload'; name: string; file: string; type?: string }
 
 export type RequestItemKind = RequestItem['kind']
 
@@ -56,5 +58,7 @@ export function formatRequestItem(item: RequestItem): string {
       return `${escapeKey(item.path)}=@${item.file}`
     case 'dataJsonFile':
       return `${escapeKey(item.path)}:=@${item.file}`
+    case 'fileUpload':
+      return `${escapeKey(item.name)}@${item.file}${item.type === undefined ? '' : `;type=${item.type}`}`
   }
 }

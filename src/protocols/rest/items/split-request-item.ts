@@ -8,7 +8,7 @@
  */
 
 /** Longest first, so a longer separator wins over its prefix at the same place. */
-export const separators = [':=@', '==@', ':@', '=@', ':=', '==', '=', ':', ';'] as const
+export const separators = [':=@', '==@', ':@', '=@', ':=', '==', '=', ':', ';', '@'] as const
 
 export type Separator = (typeof separators)[number]
 
