@@ -1,6 +1,5 @@
-import { createTheme } from './theme.js'
-import { XmlStreamLayout } from './xml-stream-layout.js'
-import { XmlTokenStream } from './xml-token-stream.js'
+import { OutputBuffer } from './output-buffer.js'
+import { XmlStreamPrinter } from './xml-stream-printer.js'
 import { XmlSyntaxError } from './xml-tokens.js'
 
 /**
@@ -15,16 +14,16 @@ export function formatXml(text: string, options: { colour: boolean }): string {
 
 /** formatXml, saying why when the input came back unchanged (for the caller's warning). */
 export function formatXmlText(text: string, options: { colour: boolean }): { text: string; error?: string } {
-  const parts: string[] = []
-  const layout = new XmlStreamLayout(createTheme(options.colour), (part) => parts.push(part))
+  const chunks: Buffer[] = []
+  const out = new OutputBuffer((chunk) => chunks.push(chunk))
   try {
-    const tokens = new XmlTokenStream((token) => layout.place(token))
-    tokens.push(text)
-    tokens.end()
-    layout.end()
+    const printer = new XmlStreamPrinter(out, options.colour)
+    printer.push(Buffer.from(text, 'utf8'))
+    printer.end()
   } catch (error) {
     if (error instanceof XmlSyntaxError) return { text, error: error.message }
     throw error
   }
-  return { text: parts.join('') }
+  out.flush()
+  return { text: Buffer.concat(chunks).toString('utf8') }
 }

@@ -6,6 +6,10 @@
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const hasUnsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const hasUnsafeOrNewline = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const unsafeOrNewline = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
 
 function escapeOne(char: string): string {
@@ -15,6 +19,7 @@ function escapeOne(char: string): string {
 }
 
 export function escapeControl(text: string, options: { newlines?: boolean } = {}): string {
+  if (!(options.newlines === false ? hasUnsafeOrNewline : hasUnsafe).test(text)) return text
   if (options.newlines === false) return text.replace(unsafeOrNewline, escapeOne)
   return text.replace(/\r\n/g, '\n').replace(unsafe, escapeOne)
 }

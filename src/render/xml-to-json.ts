@@ -1,6 +1,7 @@
 import { ResponseError } from '../core/errors.js'
+import { XmlByteTokenizer } from './xml-byte-tokenizer.js'
 import { XmlJsonStream } from './xml-json-stream.js'
-import { XmlTokenStream } from './xml-token-stream.js'
+import { XmlTokenObjects } from './xml-token-objects.js'
 import { XmlSyntaxError } from './xml-tokens.js'
 
 /** An XmlSyntaxError as the ResponseError the user sees. */
@@ -19,8 +20,8 @@ export function notWellFormed(error: XmlSyntaxError): ResponseError {
 export function xmlToJson(text: string): unknown {
   try {
     const converter = new XmlJsonStream()
-    const tokens = new XmlTokenStream((token) => converter.place(token))
-    tokens.push(text)
+    const tokens = new XmlByteTokenizer(new XmlTokenObjects((token) => converter.place(token)))
+    tokens.push(Buffer.from(text, 'utf8'))
     tokens.end()
     return converter.end()
   } catch (error) {
