@@ -20,8 +20,8 @@ export interface ExchangeSteps<Result extends DecodedOutcome> {
   profile: Profile
   /** Sends the built request through the transport and decodes the answer; `progress` relabels the spinner. */
   send(request: HttpRequest, transport: TransportOptions, progress: (label: string) => void): Promise<Result>
-  /** Prints the decoded result (and does whatever else the surface does with it). */
-  present(result: Result): void
+  /** Prints the decoded result (and does whatever else the surface does with it); a body that streams is read by then. */
+  present(result: Result): void | Promise<void>
   /** Spinner label while waiting. */
   label?: string
   /** --follow (REST): follow redirects. */
@@ -55,7 +55,7 @@ export async function runExchange<Result extends DecodedOutcome>(
   } finally {
     spinner.stop()
   }
-  steps.present(result)
+  await steps.present(result)
   return result.exitCode
 }
 

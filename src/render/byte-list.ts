@@ -20,7 +20,7 @@ export class ByteList {
     const count = end - start
     if (count <= 0) return
     this.room(count)
-    if (count < 24) {
+    if (count < 64) {
       const bytes = this.bytes
       let at = this.length
       for (let index = start; index < end; index++) bytes[at++] = source[index]!

@@ -252,13 +252,20 @@ export class JsonStreamPrinter {
           this.writeCode(this.high)
           this.high = 0
         }
-        const run = index
+        // Plain bytes are copied as they are scanned, into the room the output block has.
+        const out = this.out
+        if (out.bytes.length - out.at < 256) out.flush()
+        const bytes = out.bytes
+        let at = out.at
+        const stop = Math.min(length, index + bytes.length - at)
         while (byte >= 0x20 && byte !== QUOTE && byte !== BACKSLASH) {
-          if (++index === length) break
+          bytes[at++] = byte
+          if (++index === stop) break
           byte = chunk[index]!
         }
-        if (index > run) this.out.write(chunk, run, index)
+        out.at = at
         if (index === length) return index
+        if (index === stop) continue
         if (byte === BACKSLASH) {
           this.stringState = ESCAPE
           index++

@@ -28,7 +28,7 @@ export class OutputBuffer {
       return
     }
     this.room(count)
-    if (count < 24) {
+    if (count < 64) {
       const bytes = this.bytes
       let at = this.at
       for (let index = start; index < end; index++) bytes[at++] = source[index]!

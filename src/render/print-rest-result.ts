@@ -13,7 +13,15 @@ import { formatStatusLine } from './format-status-line.js'
 import { formatTable } from './format-table.js'
 import { formatXmlText } from './format-xml.js'
 import { outputWidth } from './output-width.js'
+import { printBodyStream } from './print-body-stream.js'
 import { xmlToJson } from './xml-to-json.js'
+
+/**
+ * A body up to this size is read whole and printed as it always was; a
+ * longer one streams (printBodyStream), so memory stays this size whatever
+ * the body's.
+ */
+export const STREAM_WINDOW = 1024 * 1024
 
 interface View {
   colour: boolean
@@ -39,11 +47,11 @@ export function printRestOutcome(
   common: CommonOptions,
   ctx: Context,
   options: { maxPages: number; followRedirects: boolean },
-): void {
+): undefined | Promise<void> {
   if (outcome.truncated) {
     ctx.stderr.write(`warning: stopped after ${options.maxPages} pages (--max-pages); the server has more.\n`)
   }
-  printRestResult(outcome.result, common, ctx, {
+  return printRestResult(outcome.result, common, ctx, {
     merged: outcome.items,
     followRedirects: options.followRedirects,
   })
@@ -51,14 +59,16 @@ export function printRestOutcome(
 
 /**
  * stdout gets the result only (body, headers for HEAD, methods for OPTIONS);
- * the status line, a redirect not followed and warnings go to stderr.
+ * the status line, a redirect not followed and warnings go to stderr. A body
+ * too long to hold is printed as it arrives: the promise settles once it has
+ * all been read.
  */
 export function printRestResult(
   result: RestResult,
   common: CommonOptions,
   ctx: Context,
   options: RestPrintOptions = {},
-): void {
+): undefined | Promise<void> {
   printStatus(result, common, ctx, options.followRedirects === true)
   const view: View = {
     colour: colourEnabled(ctx.stdout, ctx.env, common.colour),
@@ -68,7 +78,11 @@ export function printRestResult(
     note: (message) => ctx.stderr.write(`note: ${message}\n`),
   }
   for (const warning of result.warnings) view.warn(warning)
-  const output = restOutput(result, common.output ?? 'pretty', view, options.merged)
+  const format = common.output ?? 'pretty'
+  if (result.body.kind === 'stream' && options.merged === undefined) {
+    return printBodyStream(result.body, format, result.contentType, view, ctx.stdout)
+  }
+  const output = restOutput(result, format, view, options.merged)
   if (output === undefined) return
   if (Buffer.isBuffer(output)) ctx.stdout.write(output)
   else ctx.stdout.write(output.endsWith('\n') ? output : `${output}\n`)

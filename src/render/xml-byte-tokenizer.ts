@@ -1,23 +1,39 @@
+import { isAscii } from 'node:buffer'
 import { markupAt, XmlSyntaxError, type XmlToken } from './xml-tokens.js'
 
 export type XmlMarkupKind = 'comment' | 'cdata' | 'instruction' | 'doctype'
 export type XmlOpenToken = Extract<XmlToken, { kind: 'open' }>
+
+/**
+ * An open tag's attributes as ranges of the tag's bytes, five numbers each:
+ * name start and end, value start and end (inside the quotes), the quote.
+ */
+export interface XmlAttributeRanges {
+  count: number
+  at: Int32Array
+}
 
 /** What the tokenizer finds, as ranges of the bytes it was given (valid only during the call). */
 export interface XmlTokenHandler {
   /** `more`: the text goes on in the next call (a text is passed on as it arrives); the last part comes with `more` false. */
   text(bytes: Buffer, start: number, end: number, more: boolean): void
   markup(kind: XmlMarkupKind, bytes: Buffer, start: number, end: number): void
-  /** `token` is the parsed tag when it has attributes (or anything but a name, `/` and `>`). */
+  /**
+   * An open tag from `<` at `start` to `end`, its name up to `nameEnd`; its
+   * attributes as ranges, or (a tag with anything unusual in it, read by
+   * xml-tokens.ts) in `token`.
+   */
   open(
-    name: string,
     bytes: Buffer,
     start: number,
     end: number,
+    nameEnd: number,
     selfClosing: boolean,
+    attributes: XmlAttributeRanges,
     token?: XmlOpenToken,
   ): void
-  close(name: string, bytes: Buffer, start: number, end: number): void
+  /** A close tag from `</` at `start` to `end`, its name from `nameStart` to `nameEnd`. */
+  close(bytes: Buffer, start: number, end: number, nameStart: number, nameEnd: number): void
 }
 
 const LT = 0x3c
@@ -35,15 +51,13 @@ for (const char of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01234567
   plainName[char.charCodeAt(0)] = 1
 }
 
-/** How many UTF-16 code units the UTF-8 bytes make (what a JavaScript column counts). */
+/** How many UTF-16 code units the (valid) UTF-8 bytes make: what a JavaScript column counts. */
 function utf16Length(bytes: Buffer, start: number, end: number): number {
-  let units = 0
-  for (let index = start; index < end; index++) {
-    const byte = bytes[index]!
-    if ((byte & 0xc0) !== 0x80) units += byte >= 0xf0 ? 2 : 1
-  }
-  return units
+  const part = bytes.subarray(start, end)
+  return isAscii(part) ? part.length : part.toString('utf8').length
 }
+
+const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x09 || byte === 0x0d
 
 function startsWith(bytes: Buffer, at: number, prefix: Buffer, ignoreCase = false): boolean {
   if (bytes.length - at < prefix.length) return false
@@ -80,6 +94,8 @@ export class XmlByteTokenizer {
   /** Newlines before `pending`, and UTF-16 units since the last one. */
   private lines = 0
   private column = 0
+
+  private readonly attributes: XmlAttributeRanges = { count: 0, at: new Int32Array(5 * 16) }
 
   constructor(private readonly handler: XmlTokenHandler) {}
 
@@ -225,12 +241,12 @@ export class XmlByteTokenizer {
     let index = start + 2
     while (index < gt && plainName[bytes[index]!] === 1) index++
     if (index === gt && gt > start + 2) {
-      this.handler.close(bytes.toString('latin1', start + 2, gt), bytes, start, gt + 1)
+      this.handler.close(bytes, start, gt + 1, start + 2, gt)
       return gt + 1
     }
     const markup = this.parsed(bytes, start, gt + 1)
     if (markup.token.kind !== 'close' || markup.end !== gt + 1) this.fail(bytes, start, 'Malformed end tag')
-    this.handler.close(markup.token.name, bytes, start, gt + 1)
+    this.handler.close(bytes, start, gt + 1, start + 2, start + 2 + Buffer.byteLength(markup.token.name))
     return gt + 1
   }
 
@@ -239,15 +255,14 @@ export class XmlByteTokenizer {
     let index = start + 1
     while (index < length && plainName[bytes[index]!] === 1) index++
     const nameEnd = index
-    if (nameEnd > start + 1 && index < length) {
-      const byte = bytes[index]!
-      if (byte === GT || (byte === 0x2f && bytes[index + 1] === GT)) {
-        const end = byte === GT ? index + 1 : index + 2
-        this.handler.open(bytes.toString('latin1', start + 1, nameEnd), bytes, start, end, byte !== GT)
+    if (nameEnd > start + 1) {
+      const end = this.plainAttributes(bytes, nameEnd)
+      if (end > 0) {
+        this.handler.open(bytes, start, end, nameEnd, bytes[end - 2] === 0x2f, this.attributes)
         return end
       }
     }
-    // Attributes, or anything unusual: find the tag's end, then read it as text.
+    // Anything unusual: find the tag's end, then read it as text.
     let quote = 0
     for (; index < length; index++) {
       const byte = bytes[index]!
@@ -262,8 +277,64 @@ export class XmlByteTokenizer {
     const markup = this.parsed(bytes, start, end)
     if (markup.token.kind !== 'open') this.fail(bytes, start, "Expected an element name after '<'")
     const tokenEnd = start + Buffer.byteLength(markup.token.raw)
-    this.handler.open(markup.token.name, bytes, start, tokenEnd, markup.token.selfClosing, markup.token)
+    const tokenNameEnd = start + 1 + Buffer.byteLength(markup.token.name)
+    this.attributes.count = 0
+    this.handler.open(
+      bytes,
+      start,
+      tokenEnd,
+      tokenNameEnd,
+      markup.token.selfClosing,
+      this.attributes,
+      markup.token,
+    )
     return tokenEnd
+  }
+
+  /**
+   * Plain attributes after a tag's name (` name="value"`, ASCII names and
+   * spacing) up to `>` or `/>`, into `this.attributes`: the tag's end, or 0
+   * when anything else is there (the slow path reads it then).
+   */
+  private plainAttributes(bytes: Buffer, from: number): number {
+    const length = bytes.length
+    const ranges = this.attributes
+    ranges.count = 0
+    let index = from
+    for (;;) {
+      const spaced = index < length && isSpace(bytes[index]!)
+      while (index < length && isSpace(bytes[index]!)) index++
+      if (index >= length) return 0
+      const byte = bytes[index]!
+      if (byte === GT) return index + 1
+      if (byte === 0x2f) return bytes[index + 1] === GT ? index + 2 : 0
+      if (!spaced) return 0
+      const nameStart = index
+      while (index < length && plainName[bytes[index]!] === 1) index++
+      if (index === nameStart) return 0
+      const nameEnd = index
+      while (index < length && isSpace(bytes[index]!)) index++
+      if (bytes[index] !== 0x3d) return 0
+      index++
+      while (index < length && isSpace(bytes[index]!)) index++
+      const quote = bytes[index]
+      if (quote !== 0x22 && quote !== 0x27) return 0
+      const valueStart = ++index
+      while (index < length && bytes[index] !== quote && bytes[index] !== LT) index++
+      if (bytes[index] !== quote) return 0
+      if (ranges.at.length < 5 * (ranges.count + 1)) {
+        const grown = new Int32Array(ranges.at.length * 2)
+        grown.set(ranges.at)
+        ranges.at = grown
+      }
+      const at = 5 * ranges.count++
+      ranges.at[at] = nameStart
+      ranges.at[at + 1] = nameEnd
+      ranges.at[at + 2] = valueStart
+      ranges.at[at + 3] = index
+      ranges.at[at + 4] = quote
+      index++
+    }
   }
 
   /** The markup in `bytes[start, end)` read by xml-tokens.ts (its errors placed in the document). */

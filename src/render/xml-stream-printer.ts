@@ -3,6 +3,7 @@ import type { OutputBuffer } from './output-buffer.js'
 import { escapeControl } from './safe-text.js'
 import { createTheme } from './theme.js'
 import {
+  type XmlAttributeRanges,
   XmlByteTokenizer,
   type XmlMarkupKind,
   type XmlOpenToken,
@@ -11,9 +12,11 @@ import {
 import { paintXmlToken } from './xml-paint.js'
 import { maxXmlDepth, XmlSyntaxError } from './xml-tokens.js'
 
+/** An open element (one per depth, reused). */
 interface Frame {
-  name: string
-  depth: number
+  /** Its name's bytes in `names`. */
+  nameStart: number
+  nameEnd: number
   /** Where in `held` its open tag starts, and where it ends. */
   start: number
   openEnd: number
@@ -40,14 +43,33 @@ function needsEscape(source: Buffer, start: number, end: number): boolean {
   return false
 }
 
+/** Lead bytes of the non-ASCII characters String.prototype.trim removes (U+00A0, U+1680, U+2000–U+200A, …, U+FEFF). */
+const spaceLeads = new Set([0xc2, 0xe1, 0xe2, 0xe3, 0xef])
+
 /** Whether the bytes hold anything but whitespace (as String.prototype.trim sees it). */
 function hasNonSpace(source: Buffer, start: number, end: number): boolean {
   for (let index = start; index < end; index++) {
     const byte = source[index]!
-    if (byte >= 0x80) return source.toString('utf8', index, end).trim() !== ''
+    if (byte >= 0x80) {
+      if (!spaceLeads.has(byte)) return true
+      return source.toString('utf8', index, end).trim() !== ''
+    }
     if (byte !== 0x20 && (byte < 0x09 || byte > 0x0d)) return true
   }
   return false
+}
+
+function newFrame(): Frame {
+  return {
+    nameStart: 0,
+    nameEnd: 0,
+    start: 0,
+    openEnd: 0,
+    rawStart: 0,
+    hasBlockChild: false,
+    hasText: false,
+    committed: false,
+  }
 }
 
 /**
@@ -66,10 +88,13 @@ export class XmlStreamPrinter implements XmlTokenHandler {
   private readonly held = new ByteList()
   /** The markup as received since the outermost element that may still be laid out again. */
   private readonly raw = new ByteList()
-  private readonly stack: Frame[] = []
+  /** The open elements' names, one after another. */
+  private readonly names = new ByteList(4096)
+  private readonly frames: Frame[] = []
+  private depth = 0
   private roots = 0
   private lines = 0
-  /** Index in `stack` of the outermost mixed element not committed, or -1. */
+  /** Depth of the outermost mixed element not committed, or -1. */
   private mixedAt = -1
   /** Set while re-reading a mixed element: every token painted as written. */
   private verbatim = false
@@ -79,15 +104,14 @@ export class XmlStreamPrinter implements XmlTokenHandler {
     private readonly out: OutputBuffer,
     colour: boolean,
   ) {
-    const theme = createTheme(colour)
-    const wrap = (code: string) => [bytes(colour ? `\u001b[${code}m` : ''), bytes(colour ? '\u001b[0m' : '')]
-    const [tagStart, reset] = wrap('34')
-    const [dimStart] = wrap('2')
+    const start = (code: string) => bytes(colour ? `\u001b[${code}m` : '')
     this.paint = {
-      theme,
-      tagStart: tagStart!,
-      reset: reset!,
-      dimStart: dimStart!,
+      theme: createTheme(colour),
+      tag: start('34'),
+      attributeName: start('36'),
+      attributeValue: start('32'),
+      equals: bytes(colour ? '\u001b[2m=\u001b[0m' : '='),
+      reset: bytes(colour ? '\u001b[0m' : ''),
       indent: bytes(`\n${'  '.repeat(maxXmlDepth)}`),
     }
   }
@@ -99,9 +123,17 @@ export class XmlStreamPrinter implements XmlTokenHandler {
   /** The end of the document: throws unless it was one complete root element. */
   end(): void {
     this.tokenizer.end()
-    if (this.stack.length > 0) throw new XmlSyntaxError(`<${this.stack.at(-1)!.name}> is never closed`)
+    if (this.depth > 0) throw new XmlSyntaxError(`<${this.name(this.top()!)}> is never closed`)
     if (this.roots === 0) throw new XmlSyntaxError('No root element')
     this.flush()
+  }
+
+  private top(): Frame | undefined {
+    return this.depth === 0 ? undefined : this.frames[this.depth - 1]
+  }
+
+  private name(frame: Frame): string {
+    return this.names.bytes.toString('utf8', frame.nameStart, frame.nameEnd)
   }
 
   text(source: Buffer, start: number, end: number, _more: boolean): void {
@@ -109,7 +141,7 @@ export class XmlStreamPrinter implements XmlTokenHandler {
       this.paintText(source, start, end)
       return
     }
-    const parent = this.stack.at(-1)
+    const parent = this.top()
     if (parent === undefined) {
       if (hasNonSpace(source, start, end)) throw new XmlSyntaxError('Text outside the root element')
       return
@@ -117,14 +149,14 @@ export class XmlStreamPrinter implements XmlTokenHandler {
     if (!parent.committed) this.raw.push(source, start, end)
     if (this.mixedAt >= 0) return
     if (!parent.hasBlockChild) {
-      parent.hasText ||= hasNonSpace(source, start, end)
+      if (!parent.hasText) parent.hasText = hasNonSpace(source, start, end)
       this.paintText(source, start, end)
     } else if (hasNonSpace(source, start, end)) {
       parent.hasText = true
       if (parent.committed) {
-        this.lineBreak(this.stack.length)
+        this.lineBreak(this.depth)
         this.paintText(source, start, end)
-      } else this.mixedAt = this.stack.length - 1
+      } else this.mixedAt = this.depth - 1
     }
     this.settle()
   }
@@ -134,83 +166,96 @@ export class XmlStreamPrinter implements XmlTokenHandler {
       this.paintMarkup(kind, source, start, end)
       return
     }
-    if (kind === 'doctype' && this.stack.length > 0) throw new XmlSyntaxError('DOCTYPE inside an element')
+    const parent = this.top()
+    if (kind === 'doctype' && parent !== undefined) throw new XmlSyntaxError('DOCTYPE inside an element')
+    if (parent !== undefined && !parent.committed) this.raw.push(source, start, end)
     if (kind === 'cdata') {
       // CDATA is text: it sits inline like any other.
-      const parent = this.stack.at(-1)
       if (parent === undefined) throw new XmlSyntaxError('Text outside the root element')
-      if (!parent.committed) this.raw.push(source, start, end)
       if (this.mixedAt >= 0) return
       if (!parent.hasBlockChild) {
         parent.hasText = true
         this.paintMarkup(kind, source, start, end)
       } else if (parent.committed) {
-        this.lineBreak(this.stack.length)
+        this.lineBreak(this.depth)
         this.paintMarkup(kind, source, start, end)
-      } else this.mixedAt = this.stack.length - 1
-      this.settle()
-      return
-    }
-    if (this.stack.at(-1)?.committed === false) this.raw.push(source, start, end)
-    if (this.blockChild()) this.paintMarkup(kind, source, start, end)
+      } else this.mixedAt = this.depth - 1
+    } else if (this.blockChild()) this.paintMarkup(kind, source, start, end)
     this.settle()
   }
 
   open(
-    name: string,
     source: Buffer,
     start: number,
     end: number,
+    nameEnd: number,
     selfClosing: boolean,
+    attributes: XmlAttributeRanges,
     token?: XmlOpenToken,
   ): void {
     if (this.verbatim) {
-      this.paintOpen(source, start, name, selfClosing, token)
+      this.paintOpen(source, start, nameEnd, selfClosing, attributes, token)
       return
     }
-    const depth = this.stack.length
+    const depth = this.depth
     if (depth === 0 && this.roots++ > 0) throw new XmlSyntaxError('More than one root element')
     if (depth >= maxXmlDepth) throw new XmlSyntaxError(`Nested deeper than ${maxXmlDepth} elements`)
-    if (this.stack.at(-1)?.committed !== false) this.raw.length = 0
+    if (this.top()?.committed !== false) this.raw.length = 0
     const rawStart = this.raw.length
     this.raw.push(source, start, end)
     const shown = this.blockChild()
     const tagStart = this.held.length
-    if (shown) this.paintOpen(source, start, name, selfClosing, token)
-    if (!selfClosing) {
-      this.stack.push({
-        name,
-        depth,
-        start: tagStart,
-        openEnd: this.held.length,
-        rawStart,
-        hasBlockChild: false,
-        hasText: false,
-        committed: false,
-      })
+    if (shown) this.paintOpen(source, start, nameEnd, selfClosing, attributes, token)
+    if (selfClosing) {
+      this.settle()
+      return
     }
+    if (this.frames.length === depth) this.frames.push(newFrame())
+    const frame = this.frames[depth]!
+    frame.nameStart = this.names.length
+    this.names.push(source, start + 1, nameEnd)
+    frame.nameEnd = this.names.length
+    frame.start = tagStart
+    frame.openEnd = this.held.length
+    frame.rawStart = rawStart
+    frame.hasBlockChild = false
+    frame.hasText = false
+    frame.committed = false
+    this.depth++
     this.settle()
   }
 
-  close(name: string, source: Buffer, start: number, end: number): void {
+  close(source: Buffer, start: number, end: number, nameStart: number, nameEnd: number): void {
     if (this.verbatim) {
-      this.paintClose(source, start, end, name)
+      this.paintClose(source, start, end, nameStart, nameEnd)
       return
     }
-    const frame = this.stack.at(-1)
-    if (frame?.name !== name) throw new XmlSyntaxError(`Unexpected </${name}>`)
-    this.stack.pop()
+    const frame = this.top()
+    if (frame === undefined || !this.sameName(frame, source, nameStart, nameEnd)) {
+      throw new XmlSyntaxError(`Unexpected </${source.toString('utf8', nameStart, nameEnd)}>`)
+    }
+    this.depth--
+    this.names.length = frame.nameStart
     if (!frame.committed) this.raw.push(source, start, end)
-    const depth = this.stack.length
+    const depth = this.depth
     if (this.mixedAt === depth) {
       this.mixedAt = -1
       this.held.length = frame.start
       this.again(frame.rawStart)
     } else if (this.mixedAt < 0) {
       if (frame.hasBlockChild) this.lineBreak(depth)
-      this.paintClose(source, start, end, name)
+      this.paintClose(source, start, end, nameStart, nameEnd)
     }
     this.settle()
+  }
+
+  private sameName(frame: Frame, source: Buffer, start: number, end: number): boolean {
+    if (end - start !== frame.nameEnd - frame.nameStart) return false
+    const names = this.names.bytes
+    for (let index = 0; index < end - start; index++) {
+      if (names[frame.nameStart + index] !== source[start + index]) return false
+    }
+    return true
   }
 
   /**
@@ -220,17 +265,17 @@ export class XmlStreamPrinter implements XmlTokenHandler {
    * show it (not inside a mixed element, which is shown as written at its end).
    */
   private blockChild(): boolean {
-    const parent = this.stack.at(-1)
     if (this.mixedAt >= 0) return false
+    const parent = this.top()
     if (parent !== undefined && !parent.hasBlockChild) {
       parent.hasBlockChild = true
       if (parent.hasText && !parent.committed) {
-        this.mixedAt = this.stack.length - 1
+        this.mixedAt = this.depth - 1
         return false
       }
       if (!parent.committed) this.held.length = parent.openEnd
     }
-    this.lineBreak(this.stack.length)
+    this.lineBreak(this.depth)
     return true
   }
 
@@ -249,23 +294,23 @@ export class XmlStreamPrinter implements XmlTokenHandler {
 
   /** Writes what nothing can change any more; past the window, commits the open elements. */
   private settle(): void {
-    const innermost = this.stack.at(-1)
+    const innermost = this.top()
     if (innermost !== undefined && !innermost.committed) {
       if (this.held.length <= XML_PRINT_WINDOW) return
       if (this.mixedAt >= 0) {
-        const mixed = this.stack[this.mixedAt]!
+        const mixed = this.frames[this.mixedAt]!
         this.held.length = mixed.start
         this.again(mixed.rawStart)
-        for (const frame of this.stack.slice(this.mixedAt)) frame.hasBlockChild = false
+        for (let depth = this.mixedAt; depth < this.depth; depth++) this.frames[depth]!.hasBlockChild = false
         this.mixedAt = -1
       }
-      for (const frame of this.stack) frame.committed = true
+      for (let depth = 0; depth < this.depth; depth++) this.frames[depth]!.committed = true
     }
     this.flush()
   }
 
   private flush(): void {
-    this.out.write(this.held.bytes, 0, this.held.length)
+    if (this.held.length > 0) this.out.write(this.held.bytes, 0, this.held.length)
     this.held.length = 0
     this.raw.length = 0
   }
@@ -285,35 +330,54 @@ export class XmlStreamPrinter implements XmlTokenHandler {
     this.held.pushText(paintXmlToken({ kind, raw: source.toString('utf8', start, end) }, this.paint.theme))
   }
 
-  /** An open tag: with attributes as paintXmlToken paints it; else `<name` and `>` (or `/>`), each painted. */
+  /** An open tag as paintXmlToken paints it: `<name` and `>` (or `/>`) as tags, attributes between. */
   private paintOpen(
     source: Buffer,
     start: number,
-    name: string,
+    nameEnd: number,
     selfClosing: boolean,
+    attributes: XmlAttributeRanges,
     token?: XmlOpenToken,
   ): void {
+    const held = this.held
     if (token !== undefined) {
-      this.held.pushText(paintXmlToken(token, this.paint.theme))
+      held.pushText(paintXmlToken(token, this.paint.theme))
       return
     }
-    const { tagStart, reset } = this.paint
+    const paint = this.paint
+    held.push(paint.tag)
+    held.push(source, start, nameEnd)
+    held.push(paint.reset)
+    for (let index = 0; index < attributes.count; index++) {
+      const at = 5 * index
+      const ranges = attributes.at
+      held.push(paint.indent, 1, 2)
+      this.paintEscaped(paint.attributeName, source, ranges[at]!, ranges[at + 1]!, 0)
+      held.push(paint.equals)
+      this.paintEscaped(paint.attributeValue, source, ranges[at + 2]!, ranges[at + 3]!, ranges[at + 4]!)
+    }
+    held.push(paint.tag)
+    held.pushText(selfClosing ? '/>' : '>')
+    held.push(paint.reset)
+  }
+
+  /** Bytes in one colour, control characters escaped, in quotes when `quote` is given. */
+  private paintEscaped(colour: Buffer, source: Buffer, start: number, end: number, quote: number): void {
     const held = this.held
-    held.push(tagStart)
-    held.push(source, start, start + 1 + name.length)
-    held.push(reset)
-    held.push(tagStart)
-    if (selfClosing) held.push(source, start + 1 + name.length, start + 3 + name.length)
-    else held.push(source, start + 1 + name.length, start + 2 + name.length)
-    held.push(reset)
+    held.push(colour)
+    if (quote !== 0) held.push(source, start - 1, start)
+    if (needsEscape(source, start, end)) held.pushText(escapeControl(source.toString('utf8', start, end)))
+    else held.push(source, start, end)
+    if (quote !== 0) held.push(source, end, end + 1)
+    held.push(this.paint.reset)
   }
 
   /** A close tag as `</name>` (no space before `>`), painted. */
-  private paintClose(source: Buffer, start: number, end: number, name: string): void {
-    const { tagStart, reset } = this.paint
-    this.held.push(tagStart)
-    if (end - start === name.length + 3) this.held.push(source, start, end)
-    else this.held.pushText(`</${name}>`)
-    this.held.push(reset)
+  private paintClose(source: Buffer, start: number, end: number, nameStart: number, nameEnd: number): void {
+    const held = this.held
+    held.push(this.paint.tag)
+    if (end - start === nameEnd - nameStart + 3) held.push(source, start, end)
+    else held.pushText(`</${source.toString('utf8', nameStart, nameEnd)}>`)
+    held.push(this.paint.reset)
   }
 }

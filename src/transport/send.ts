@@ -32,12 +32,17 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
     options.observer?.responseReceived?.(response)
     return response
   } catch (error) {
-    if (isApictlError(error)) throw error
-    if (options.signal?.aborted) throw new CancelledError(`${request.method} ${request.url}`)
-    throw toNetworkError(error, request.method, request.url, options.timeoutMs)
+    throw transportError(error, request, options)
   } finally {
     clearTimeout(timer)
   }
+}
+
+/** What a failed call throws: apictl's own errors as they are, a cancel as such, the rest as a NetworkError. */
+export function transportError(error: unknown, request: HttpRequest, options: TransportOptions): unknown {
+  if (isApictlError(error)) return error
+  if (options.signal?.aborted) return new CancelledError(`${request.method} ${request.url}`)
+  return toNetworkError(error, request.method, request.url, options.timeoutMs)
 }
 
 export async function withOAuth2(request: HttpRequest, options: TransportOptions): Promise<HttpRequest> {
@@ -122,7 +127,10 @@ function plainHeaders(headers: Record<string, unknown>): Record<string, string |
   return out
 }
 
-export function toHttpResponse(response: Response<Buffer>): HttpResponse {
+export function toHttpResponse(
+  response: Response,
+  body: Buffer = (response as Response<Buffer>).rawBody,
+): HttpResponse {
   const phases = response.timings.phases
   const start = response.timings.start
   const at = (time: number | undefined) => (time === undefined ? undefined : time - start)
@@ -130,7 +138,7 @@ export function toHttpResponse(response: Response<Buffer>): HttpResponse {
     status: response.statusCode,
     statusText: response.statusMessage ?? '',
     headers: response.headers as HttpResponse['headers'],
-    body: response.rawBody ?? Buffer.alloc(0),
+    body: body ?? Buffer.alloc(0),
     url: response.url,
     httpVersion: response.httpVersion,
     timings: {

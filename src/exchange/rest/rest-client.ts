@@ -141,8 +141,17 @@ export class RestClient {
     return { request, url, call }
   }
 
-  /** Sends a prepared call (one page or, with --all, every page) and decodes the answer. */
-  send(prepared: PreparedRestCall, transport: TransportOptions, onPage?: (page: number) => void) {
+  /**
+   * Sends a prepared call (one page or, with --all, every page) and decodes
+   * the answer; with `streamAbove`, a body longer than that many bytes comes
+   * back as a stream (body kind `stream`) for a printer that reads it so.
+   */
+  send(
+    prepared: PreparedRestCall,
+    transport: TransportOptions,
+    onPage?: (page: number) => void,
+    streamAbove?: number,
+  ) {
     const { call } = prepared
     const settings: TransportOptions = { ...transport, keepAlive: keepsInMemory(this.cache) }
     if (!keepsOnDisk(this.cache)) delete settings.tokenStore
@@ -152,19 +161,22 @@ export class RestClient {
       all: call.all === true,
       maxPages: call.maxPages ?? DEFAULT_MAX_PAGES,
       onPage,
+      streamAbove,
     })
   }
 
   /**
    * The CLI's and the REPL's way: --dry-run / --curl print the request and
-   * stop, else send (spinner, -v) and hand the decoded outcome to `present`.
-   * Returns the outcome's exit code.
+   * stop, else send (spinner, -v) and hand the decoded outcome to `present`
+   * (which reads a body that streams, `streamAbove`, to its end). Returns
+   * the outcome's exit code.
    */
   async exchange(
     prepared: PreparedRestCall,
     common: CommonOptions,
     ctx: Context,
-    present: (outcome: RestOutcome) => void,
+    present: (outcome: RestOutcome) => void | Promise<void>,
+    options: { streamAbove?: number } = {},
   ): Promise<number> {
     return runExchange(
       {
@@ -173,7 +185,12 @@ export class RestClient {
         profile: this.profile,
         followRedirects: prepared.call.follow === true,
         send: (_request, transport, progress) =>
-          this.send(prepared, transport, (page) => progress(`fetched page ${page}, fetching the next…`)),
+          this.send(
+            prepared,
+            transport,
+            (page) => progress(`fetched page ${page}, fetching the next…`),
+            options.streamAbove,
+          ),
         present,
       },
       ctx,
