@@ -6,6 +6,7 @@ import { formatBinaryNotice } from './binary.js'
 import { JsonStreamLayout } from './json-stream-layout.js'
 import { JsonStreamError, JsonStreamPrinter } from './json-stream-printer.js'
 import { OutputBuffer } from './output-buffer.js'
+import { TableStream } from './print-table-stream.js'
 import { Utf8Chunks } from './utf8-chunks.js'
 import { XmlByteTokenizer } from './xml-byte-tokenizer.js'
 import { XmlJsonStream } from './xml-json-stream.js'
@@ -59,7 +60,7 @@ export async function printBodyStream(
   const type = mediaType(contentType)
   switch (body.type) {
     case 'json':
-      return readBody(body, sink, view, jsonReader(view.colour), {
+      return readBody(body, sink, view, format === 'table' ? tableReader(view) : jsonReader(view.colour), {
         claim: `The body claims ${type} but is not valid JSON`,
         format,
       })
@@ -82,6 +83,16 @@ export async function printBodyStream(
 function jsonReader(colour: boolean): ReaderKind {
   return {
     make: (out) => new JsonStreamPrinter(out, colour),
+    problem: (error) => (error instanceof JsonStreamError ? error.message : undefined),
+  }
+}
+
+function tableReader(view: StreamView): ReaderKind {
+  return {
+    make: (out) => {
+      const table = new TableStream(view, { isTTY: false, write: (text) => out.writeText(String(text)) })
+      return { push: (chunk) => table.reader.push(chunk), end: () => table.end() }
+    },
     problem: (error) => (error instanceof JsonStreamError ? error.message : undefined),
   }
 }

@@ -1,7 +1,6 @@
 import { type Context, colourEnabled } from '../core/context.js'
 import { isApictlError } from '../core/errors.js'
 import { headerValue, mediaType } from '../core/exchange.js'
-import { findList } from '../core/list-envelope.js'
 import type { CommonOptions, OutputFormat } from '../core/request-options.js'
 import type { RestResult } from '../protocols/rest/client/decode-rest-response.js'
 import type { RestOutcome } from '../protocols/rest/client/send-rest-request.js'
@@ -14,6 +13,7 @@ import { formatTable } from './format-table.js'
 import { formatXmlText } from './format-xml.js'
 import { outputWidth } from './output-width.js'
 import { printBodyStream } from './print-body-stream.js'
+import { tableOf } from './table-of.js'
 import { xmlToJson } from './xml-to-json.js'
 
 /**
@@ -164,29 +164,6 @@ function structuredOutput(
   }
   view.warn(`-o ${format} needs a JSON or XML body; showing the body as it is.`)
   return prettyBody(result, view)
-}
-
-/**
- * -o table: a list, or the list inside a paged envelope (`{data: [...], next}`)
- * or an XML list (`<items><item/>…</items>`); else the object, an XML
- * document's root element unwrapped. An envelope's other fields are named on stderr.
- */
-function tableOf(value: unknown, view: View, xml: boolean): string {
-  const options = { colour: view.colour, columns: view.columns }
-  const found = findList(value)
-  if (found === undefined) {
-    const root = xml && typeof value === 'object' && value !== null ? Object.values(value) : []
-    const inner = root.length === 1 ? root[0] : undefined
-    const unwrapped = typeof inner === 'object' && inner !== null ? inner : value
-    return formatTable(unwrapped, options)
-  }
-  const others = Object.keys(found.envelope ?? {}).filter((name) => name !== found.path.at(-1))
-  if (!xml && others.length > 0) {
-    view.note(
-      `-o table shows the list under "${found.path.join('.')}"; -o json shows ${others.join(', ')} too.`,
-    )
-  }
-  return formatTable(found.list, options)
 }
 
 function prettyBody(result: RestResult, view: View): string | Buffer | undefined {
