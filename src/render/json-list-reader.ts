@@ -54,7 +54,13 @@ export class JsonListReader {
 
   /** What the body holds at its top, once its first byte is read. */
   get kind(): 'list' | 'object' | 'scalar' | undefined {
-    return this.top === 0x5b ? 'list' : this.top === 0x7b ? 'object' : this.top === 0x20 ? 'scalar' : undefined
+    return this.top === 0x5b
+      ? 'list'
+      : this.top === 0x7b
+        ? 'object'
+        : this.top === 0x20
+          ? 'scalar'
+          : undefined
   }
 
   push(chunk: Uint8Array): void {
@@ -159,7 +165,10 @@ export class JsonListReader {
           return
         }
         if (depth > 0 && byte === kind + 2) return this.close(index)
-        return this.fail(index, depth === 0 ? 'Unexpected data after the JSON value' : "Expected ',' or a close")
+        return this.fail(
+          index,
+          depth === 0 ? 'Unexpected data after the JSON value' : "Expected ',' or a close",
+        )
       default:
         if (byte === 0x5d && this.expect === VALUE_OR_CLOSE) return this.close(index)
         return this.value(byte, index)

@@ -1,4 +1,5 @@
 import type { Sink } from '../core/context.js'
+import { isApictlError } from '../core/errors.js'
 import { mediaType } from '../core/exchange.js'
 import type { OutputFormat } from '../core/request-options.js'
 import type { StreamedBody } from '../protocols/rest/client/decode-rest-response.js'
@@ -7,6 +8,7 @@ import { JsonStreamLayout } from './json-stream-layout.js'
 import { JsonStreamError, JsonStreamPrinter } from './json-stream-printer.js'
 import { OutputBuffer } from './output-buffer.js'
 import { TableStream } from './print-table-stream.js'
+import { tableOf } from './table-of.js'
 import { Utf8Chunks } from './utf8-chunks.js'
 import { XmlByteTokenizer } from './xml-byte-tokenizer.js'
 import { XmlJsonStream } from './xml-json-stream.js'
@@ -23,13 +25,20 @@ export interface StreamView {
   note(message: string): void
 }
 
+/**
+ * Output is held back until this much of the body has been read: a body that
+ * is not what it claims, or ends early, is found in that part as a whole
+ * body's would be, and shown as received (with the same warning).
+ */
+export const HOLD_WINDOW = 1024 * 1024
+
 /** A reader of the body as it arrives: it throws what it finds wrong (a syntax error) and writes as it goes. */
 interface BodyReader {
   push(chunk: Buffer): void
   end(): void
 }
 
-/** How a reader's failure is worded, and whether it is one (else it is thrown on). */
+/** How to read a body: the reader, and what a failure of it says (undefined: not a fault of the body, thrown on). */
 interface ReaderKind {
   make(out: OutputBuffer): BodyReader
   problem(error: unknown): string | undefined
@@ -38,10 +47,10 @@ interface ReaderKind {
 const isNewline = (chunk: Buffer) => chunk.length > 0 && chunk[chunk.length - 1] === 0x0a
 
 /**
- * A body too long to hold, printed as it arrives (print-rest-result has the
- * rules per format; this is the same for a body that streams). JSON and XML
- * are laid out by readers that keep only what may still change; nothing
- * else of the body is kept.
+ * A body too long to hold, printed as it arrives, by the rules
+ * print-rest-result applies to a whole body. JSON and XML are laid out by
+ * readers that keep only what may still change; nothing else of the body is
+ * kept (but an XML table, which is built whole).
  */
 export async function printBodyStream(
   body: StreamedBody,
@@ -58,19 +67,18 @@ export async function printBodyStream(
   if (format === 'xml' && body.type !== 'xml')
     view.warn('-o xml applies to XML bodies; showing the body as it is.')
   const type = mediaType(contentType)
+  const shownAs = structured ? `; -o ${format} shows it as received.` : '; shown as received.'
   switch (body.type) {
-    case 'json':
-      return readBody(body, sink, view, format === 'table' ? tableReader(view) : jsonReader(view.colour), {
-        claim: `The body claims ${type} but is not valid JSON`,
-        format,
-      })
-    case 'xml':
-      return readBody(body, sink, view, structured ? xmlJsonReader(view.colour) : xmlReader(view.colour), {
-        claim: structured
-          ? 'The XML body is not well-formed'
-          : `The body claims ${type} but is not well-formed XML`,
-        format,
-      })
+    case 'json': {
+      const claim = (message: string) => `The body claims ${type} but is not valid JSON (${message})`
+      const kind = format === 'table' ? tableReader(view, claim) : jsonReader(view.colour, claim)
+      return readBody(body, sink, view, kind, shownAs)
+    }
+    case 'xml': {
+      if (structured) return readBody(body, sink, view, xmlValueReader(view, format), shownAs)
+      const claim = (message: string) => `The body claims ${type} but is not well-formed XML (${message})`
+      return readBody(body, sink, view, xmlReader(view.colour, claim), shownAs)
+    }
     case 'binary':
       if (!view.tty) return copyBody(body, sink, { newline: false })
       sink.write(`${formatBinaryNotice(await countBytes(body), contentType)}\n`)
@@ -80,69 +88,70 @@ export async function printBodyStream(
   }
 }
 
-function jsonReader(colour: boolean): ReaderKind {
+function jsonReader(colour: boolean, claim: (message: string) => string): ReaderKind {
   return {
     make: (out) => new JsonStreamPrinter(out, colour),
-    problem: (error) => (error instanceof JsonStreamError ? error.message : undefined),
+    problem: (error) => (error instanceof JsonStreamError ? claim(error.message) : undefined),
   }
 }
 
-function tableReader(view: StreamView): ReaderKind {
+function tableReader(view: StreamView, claim: (message: string) => string): ReaderKind {
   return {
     make: (out) => {
       const table = new TableStream(view, { isTTY: false, write: (text) => out.writeText(String(text)) })
       return { push: (chunk) => table.reader.push(chunk), end: () => table.end() }
     },
-    problem: (error) => (error instanceof JsonStreamError ? error.message : undefined),
+    problem: (error) => (error instanceof JsonStreamError ? claim(error.message) : undefined),
   }
 }
 
-function xmlReader(colour: boolean): ReaderKind {
+function xmlReader(colour: boolean, claim: (message: string) => string): ReaderKind {
   return {
     make: (out) => new XmlStreamPrinter(out, colour),
-    problem: (error) => (error instanceof XmlSyntaxError ? error.message : undefined),
+    problem: (error) => (error instanceof XmlSyntaxError ? claim(error.message) : undefined),
   }
 }
 
-function xmlJsonReader(colour: boolean): ReaderKind {
+/** XML as data: -o json written as it is read; -o table built whole (its list is found in the whole value). */
+function xmlValueReader(view: StreamView, format: 'json' | 'table'): ReaderKind {
   return {
     make: (out) => {
-      const layout = new JsonStreamLayout(out, colour)
+      const layout = format === 'json' ? new JsonStreamLayout(out, view.colour) : undefined
       const converter = new XmlJsonStream(layout)
       const tokenizer = new XmlByteTokenizer(new XmlTokenObjects((token) => converter.place(token)))
       return {
         push: (chunk) => tokenizer.push(chunk),
         end: () => {
           tokenizer.end()
-          converter.end()
-          layout.finish()
+          const value = converter.end()
+          if (layout !== undefined) layout.finish()
+          else out.writeText(tableOf(value, view, true))
         },
       }
     },
     problem: (error) => {
-      if (error instanceof XmlSyntaxError)
-        return notWellFormed(error).message.replace(/^The XML body is not well-formed: /, '')
-      return undefined
+      if (error instanceof XmlSyntaxError) return notWellFormed(error).message
+      return isApictlError(error) ? error.message : undefined
     },
   }
 }
 
 /**
- * Lays a body out with a reader. Its beginning is read before anything is
- * written: a body that is not what it claims is found there, as a whole
- * body's would be, and shown as received with a warning. A fault found
- * later ends the laid-out part: a warning, and the rest as received.
+ * Lays a body out with a reader. Nothing is written before HOLD_WINDOW bytes
+ * of it have been read: a body that is not what it claims, found there, is
+ * shown as received with a warning, as a whole body is. A fault found later
+ * ends the laid-out part: a warning, and the rest as received.
  */
 async function readBody(
   body: StreamedBody,
   sink: Sink,
   view: StreamView,
   kind: ReaderKind,
-  words: { claim: string; format: OutputFormat },
+  shownAs: string,
 ): Promise<void> {
   const rest = body.rest[Symbol.asyncIterator]()
   try {
-    await layOut(body.head, rest, sink, view, kind, words)
+    await layOut(body.head, rest, sink, view, kind, shownAs)
   } catch (error) {
     await rest.return?.()
     throw error
@@ -150,55 +159,64 @@ async function readBody(
 }
 
 async function layOut(
-  start: Buffer,
+  head: Buffer,
   rest: AsyncIterator<Buffer>,
   sink: Sink,
   view: StreamView,
   kind: ReaderKind,
-  words: { claim: string; format: OutputFormat },
+  shownAs: string,
 ): Promise<void> {
-  const held: Buffer[] = []
-  let holding = true
-  const out = new OutputBuffer((chunk) => (holding ? held.push(chunk) : sink.write(chunk)))
+  const heldOutput: Buffer[] = []
+  let heldInput: Buffer[] | undefined = []
+  let read = 0
+  const out = new OutputBuffer((chunk) =>
+    heldInput === undefined ? sink.write(chunk) : heldOutput.push(chunk),
+  )
   const reader = kind.make(out)
   const utf8 = new Utf8Chunks()
-  const structured = words.format === 'json' || words.format === 'table'
-  const head = utf8.next(start)
-  try {
-    reader.push(head)
-  } catch (error) {
-    const problem = kind.problem(error)
-    if (problem === undefined) throw error
-    view.warn(
-      `${words.claim} (${problem}); ${structured ? `-o ${words.format} shows it` : 'shown'} as received.`,
-    )
-    sink.write(head)
-    return copyRest(rest, utf8, sink, isNewline(head))
-  }
-  holding = false
-  for (const chunk of held.splice(0)) sink.write(chunk)
-  let last: Buffer = head
+  let last = utf8.next(head)
   let before = 0
+  /** Past the window: what the reader wrote goes out, and from now on as it is written. */
+  const release = () => {
+    heldInput = undefined
+    for (const chunk of heldOutput.splice(0)) sink.write(chunk)
+  }
   try {
-    for (let next = await rest.next(); !next.done; next = await rest.next()) {
+    for (;;) {
+      heldInput?.push(last)
+      reader.push(last)
+      read += last.length
+      if (heldInput !== undefined && read >= HOLD_WINDOW) release()
+      const next = await rest.next()
+      if (next.done) break
       before += last.length
       last = utf8.next(next.value)
-      reader.push(last)
     }
-    reader.push(utf8.end())
+    last = utf8.end()
+    heldInput?.push(last)
+    reader.push(last)
     reader.end()
   } catch (error) {
     const problem = kind.problem(error)
+    if (heldInput !== undefined) {
+      // Within the window: as a whole body, the body as received and a warning.
+      if (problem === undefined) throw error
+      view.warn(`${problem}${shownAs}`)
+      for (const chunk of heldInput) sink.write(chunk)
+      const lastBytes = heldInput.findLast((chunk) => chunk.length > 0)
+      return copyRest(rest, utf8, sink, lastBytes !== undefined && isNewline(lastBytes))
+    }
     out.flush()
     sink.write('\n')
     if (problem === undefined) throw error
-    view.warn(`${words.claim} (${problem}): the part before is laid out above, the rest follows as received.`)
-    // From where the reader stopped, when it says (JSON does), else from the chunk it stopped in.
+    view.warn(`${problem}: the part before is laid out above, the rest follows as received.`)
+    // From where the reader stopped when it says (JSON does), else from the chunk it stopped in.
     const from = error instanceof JsonStreamError ? Math.max(0, error.offset - before) : 0
     const remainder = last.subarray(Math.min(from, last.length))
     sink.write(remainder)
     return copyRest(rest, utf8, sink, remainder.length === 0 || isNewline(remainder))
   }
+  if (heldInput !== undefined) release()
   out.flush()
   sink.write('\n')
 }

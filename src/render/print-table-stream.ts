@@ -85,7 +85,9 @@ export class TableStream {
       this.sink.write(this.table.end())
       const others = this.fields.map(([name]) => name)
       if (this.streamed !== undefined && others.length > 0) {
-        this.view.note(`-o table shows the list under "${this.streamed}"; -o json shows ${others.join(', ')} too.`)
+        this.view.note(
+          `-o table shows the list under "${this.streamed}"; -o json shows ${others.join(', ')} too.`,
+        )
       }
       return
     }
