@@ -203,8 +203,8 @@ async function layOut(
       if (problem === undefined) throw error
       view.warn(`${problem}${shownAs}`)
       for (const chunk of heldInput) sink.write(chunk)
-      const lastBytes = heldInput.findLast((chunk) => chunk.length > 0)
-      return copyRest(rest, utf8, sink, lastBytes !== undefined && isNewline(lastBytes))
+      const written = heldInput.filter((chunk) => chunk.length > 0)
+      return copyRest(rest, utf8, sink, written.length > 0 && isNewline(written.at(-1)!))
     }
     out.flush()
     sink.write('\n')
