@@ -150,32 +150,30 @@ export class JsonListReader {
     switch (this.expect) {
       case KEY:
       case KEY_OR_CLOSE:
-        if (byte === 0x7d && this.expect === KEY_OR_CLOSE) return this.close(index)
-        if (byte !== 0x22) this.fail(index, 'Expected a property name')
-        this.beginSpan(depth, true, false)
-        this.inString = true
-        return
+        if (byte === 0x7d && this.expect === KEY_OR_CLOSE) this.close()
+        else if (byte !== 0x22) this.fail(index, 'Expected a property name')
+        else {
+          this.beginSpan(depth, true, false)
+          this.inString = true
+        }
+        break
       case COLON:
         if (byte !== 0x3a) this.fail(index, "Expected ':' after a property name")
         this.expect = VALUE
-        return
+        break
       case AFTER_VALUE:
-        if (byte === 0x2c && depth > 0) {
-          this.expect = kind === 0x7b ? KEY : VALUE
-          return
-        }
-        if (depth > 0 && byte === kind + 2) return this.close(index)
-        return this.fail(
-          index,
-          depth === 0 ? 'Unexpected data after the JSON value' : "Expected ',' or a close",
-        )
+        if (byte === 0x2c && depth > 0) this.expect = kind === 0x7b ? KEY : VALUE
+        else if (depth > 0 && byte === kind + 2) this.close()
+        else
+          this.fail(index, depth === 0 ? 'Unexpected data after the JSON value' : "Expected ',' or a close")
+        break
       default:
-        if (byte === 0x5d && this.expect === VALUE_OR_CLOSE) return this.close(index)
-        return this.value(byte, index)
+        if (byte === 0x5d && this.expect === VALUE_OR_CLOSE) this.close()
+        else this.value(byte)
     }
   }
 
-  private value(byte: number, index: number): void {
+  private value(byte: number): void {
     const depth = this.depth
     const topObject = depth === 1 && this.kinds[1] === 0x7b
     if (depth === 0) {
@@ -205,7 +203,7 @@ export class JsonListReader {
     else if (!bare) this.depth++
   }
 
-  private close(_index: number): void {
+  private close(): void {
     this.depth--
     if (this.depth === 1 && this.list !== undefined) {
       const name = this.list
