@@ -11,6 +11,7 @@
 // "not available yet" while the file does not exist.
 import { commandsSection, renderCommands } from './section-commands.mjs'
 import { embeddedSection, renderEmbedded } from './section-embedded.mjs'
+import { growthSection, renderGrowth } from './section-growth.mjs'
 import { renderThroughput, throughputSection } from './section-throughput.mjs'
 
 export const SECTIONS = [
@@ -33,6 +34,12 @@ export const SECTIONS = [
     render: renderThroughput,
   },
   fromModule('D', 'REPL throughput', './repl-throughput.mjs'),
+  {
+    key: 'E',
+    name: 'growth: bodies of 1, 20 and 200 MB',
+    run: (plan, progress) => growthSection(plan, progress),
+    render: renderGrowth,
+  },
 ]
 
 /** A section whose code lives in a module of bench/lib exporting `section` ({ run, render }). */

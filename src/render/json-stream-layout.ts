@@ -32,6 +32,11 @@ function paints(colour: boolean, indent: number) {
     reset: bytes(colour ? '\u001b[0m' : ''),
     comma: punctuation(','),
     colon: punctuation(':'),
+    /** A key's end: the reset, the colon and, when laid out, a space. */
+    keyEnd: [bytes(colour ? '\u001b[0m' : ''), punctuation(':'), bytes(indent > 0 ? ' ' : '')].reduce(
+      (all, part) => Buffer.concat([all, part]),
+      Buffer.alloc(0),
+    ),
     brackets: Object.fromEntries(['{', '}', '[', ']', '{}', '[]'].map((text) => [text, punctuation(text)])),
     lineBreak: bytes(`\n${' '.repeat(indent * maxIndentedDepth)}`),
   }
@@ -72,6 +77,21 @@ export class JsonStreamLayout {
     this.out.write(this.paint.lineBreak, 0, 1 + this.indent * depth)
   }
 
+  /** The comma and line break before an item at `depth` (cached per depth: one write per item). */
+  private separators: Buffer[] = []
+
+  private separator(depth: number): Buffer {
+    let separator = this.separators[depth]
+    if (separator === undefined) {
+      const lineBreak = this.broken(depth)
+        ? this.paint.lineBreak.subarray(0, 1 + this.indent * depth)
+        : Buffer.alloc(0)
+      separator = Buffer.concat([this.paint.comma, lineBreak])
+      this.separators[depth] = separator
+    }
+    return separator
+  }
+
   /** Writes a pending open bracket, then the comma and line break an item needs. */
   private beforeItem(): void {
     if (this.pendingOpen !== 0) {
@@ -90,7 +110,10 @@ export class JsonStreamLayout {
     }
     const depth = this.depth
     if (depth === 0) return
-    if (this.first[depth - 1] === 0) this.out.write(this.paint.comma)
+    if (this.first[depth - 1] === 0) {
+      this.out.write(this.separator(depth))
+      return
+    }
     this.first[depth - 1] = 0
     if (this.broken(depth)) this.lineBreak(depth)
   }
@@ -119,9 +142,12 @@ export class JsonStreamLayout {
   }
 
   endKey(): void {
-    this.out.write(this.paint.reset)
-    this.out.write(this.paint.colon)
-    if (this.broken(this.depth)) this.out.write(this.paint.lineBreak, 1, 2)
+    const keyEnd = this.paint.keyEnd
+    this.out.write(
+      keyEnd,
+      0,
+      this.broken(this.depth) ? keyEnd.length : keyEnd.length - (this.indent > 0 ? 1 : 0),
+    )
     this.afterKey = true
   }
 
