@@ -11,6 +11,8 @@ import { formatJsonText } from './format-json-text.js'
 import { formatStatusLine } from './format-status-line.js'
 import { formatTable } from './format-table.js'
 import { formatXmlText } from './format-xml.js'
+import { writeJsonTokens } from './json-printer.js'
+import { jsonValueTokens } from './json-value-tokens.js'
 import { outputWidth } from './output-width.js'
 import { printBodyStream } from './print-body-stream.js'
 import { tableOf } from './table-of.js'
@@ -81,6 +83,18 @@ export function printRestResult(
   const format = common.output ?? 'pretty'
   if (result.body.kind === 'stream' && options.merged === undefined) {
     return printBodyStream(result.body, format, result.contentType, view, ctx.stdout)
+  }
+  if (
+    options.merged !== undefined &&
+    (format === 'pretty' || format === 'json') &&
+    result.method !== 'HEAD'
+  ) {
+    // The merged list goes out in blocks as it is laid out, never as one string.
+    writeJsonTokens(jsonValueTokens(options.merged), { colour: view.colour, indent: 2 }, (chunk) =>
+      ctx.stdout.write(chunk),
+    )
+    ctx.stdout.write('\n')
+    return
   }
   const output = restOutput(result, format, view, options.merged)
   if (output === undefined) return
