@@ -91,7 +91,7 @@ export class XmlByteTokenizer {
   private pending: Buffer = empty
   private waitFor = 0
   private textGoesOn = false
-  /** Newlines before `pending`, and UTF-16 units since the last one. */
+  /** Newlines before `pending`, and the bytes since the last one. */
   private lines = 0
   private column = 0
 
@@ -152,15 +152,19 @@ export class XmlByteTokenizer {
     this.drop(bytes, index)
   }
 
-  /** Forgets the bytes read, counting their lines for positions. */
+  /**
+   * Forgets the bytes read, counting their lines for positions. The column
+   * counts what is still held in characters (exact for a body read whole),
+   * and what was dropped before it on the same line in bytes.
+   */
   private drop(bytes: Buffer, index: number): void {
-    const lastNewline = bytes.lastIndexOf(NEWLINE, index - 1)
     if (index === 0) return
-    if (lastNewline < 0) this.column += utf16Length(bytes, 0, index)
+    const lastNewline = bytes.lastIndexOf(NEWLINE, index - 1)
+    if (lastNewline < 0) this.column += index
     else {
       for (let at = bytes.indexOf(NEWLINE); at >= 0 && at < index; at = bytes.indexOf(NEWLINE, at + 1))
         this.lines++
-      this.column = utf16Length(bytes, lastNewline + 1, index)
+      this.column = index - lastNewline - 1
     }
     this.pending = index === bytes.length ? empty : Buffer.from(bytes.subarray(index))
   }

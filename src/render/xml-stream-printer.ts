@@ -59,6 +59,32 @@ function hasNonSpace(source: Buffer, start: number, end: number): boolean {
   return false
 }
 
+/**
+ * Whether an open tag's bytes are already as it is shown: one space before
+ * each attribute, `=` and the quote right after the name, the end right after
+ * the last value, and nothing to escape.
+ */
+function isCanonical(
+  source: Buffer,
+  start: number,
+  end: number,
+  nameEnd: number,
+  selfClosing: boolean,
+  attributes: XmlAttributeRanges,
+): boolean {
+  let at = nameEnd
+  const ranges = attributes.at
+  for (let index = 0; index < attributes.count; index++) {
+    const base = 5 * index
+    const nameStart = ranges[base]!
+    const valueStart = ranges[base + 2]!
+    if (nameStart !== at + 1 || source[at] !== 0x20 || valueStart !== ranges[base + 1]! + 2) return false
+    at = ranges[base + 3]! + 1
+  }
+  if (end - at !== (selfClosing ? 2 : 1)) return false
+  return !needsEscape(source, start, end)
+}
+
 function newFrame(): Frame {
   return {
     nameStart: 0,
@@ -111,6 +137,9 @@ export class XmlStreamPrinter implements XmlTokenHandler {
       attributeName: start('36'),
       attributeValue: start('32'),
       equals: bytes(colour ? '\u001b[2m=\u001b[0m' : '='),
+      colour,
+      gt: bytes('>'),
+      slashGt: bytes('/>'),
       reset: bytes(colour ? '\u001b[0m' : ''),
       indent: bytes(`\n${'  '.repeat(maxXmlDepth)}`),
     }
@@ -194,7 +223,7 @@ export class XmlStreamPrinter implements XmlTokenHandler {
     token?: XmlOpenToken,
   ): void {
     if (this.verbatim) {
-      this.paintOpen(source, start, nameEnd, selfClosing, attributes, token)
+      this.paintOpen(source, start, end, nameEnd, selfClosing, attributes, token)
       return
     }
     const depth = this.depth
@@ -205,7 +234,7 @@ export class XmlStreamPrinter implements XmlTokenHandler {
     this.raw.push(source, start, end)
     const shown = this.blockChild()
     const tagStart = this.held.length
-    if (shown) this.paintOpen(source, start, nameEnd, selfClosing, attributes, token)
+    if (shown) this.paintOpen(source, start, end, nameEnd, selfClosing, attributes, token)
     if (selfClosing) {
       this.settle()
       return
@@ -334,6 +363,7 @@ export class XmlStreamPrinter implements XmlTokenHandler {
   private paintOpen(
     source: Buffer,
     start: number,
+    end: number,
     nameEnd: number,
     selfClosing: boolean,
     attributes: XmlAttributeRanges,
@@ -345,6 +375,11 @@ export class XmlStreamPrinter implements XmlTokenHandler {
       return
     }
     const paint = this.paint
+    if (!paint.colour && isCanonical(source, start, end, nameEnd, selfClosing, attributes)) {
+      // Written as it is shown: one space before each attribute, none around `=` or before `>`.
+      held.push(source, start, end)
+      return
+    }
     held.push(paint.tag)
     held.push(source, start, nameEnd)
     held.push(paint.reset)
@@ -357,7 +392,7 @@ export class XmlStreamPrinter implements XmlTokenHandler {
       this.paintEscaped(paint.attributeValue, source, ranges[at + 2]!, ranges[at + 3]!, ranges[at + 4]!)
     }
     held.push(paint.tag)
-    held.pushText(selfClosing ? '/>' : '>')
+    held.push(selfClosing ? paint.slashGt : paint.gt)
     held.push(paint.reset)
   }
 
@@ -375,6 +410,10 @@ export class XmlStreamPrinter implements XmlTokenHandler {
   /** A close tag as `</name>` (no space before `>`), painted. */
   private paintClose(source: Buffer, start: number, end: number, nameStart: number, nameEnd: number): void {
     const held = this.held
+    if (!this.paint.colour && end - start === nameEnd - nameStart + 3) {
+      held.push(source, start, end)
+      return
+    }
     held.push(this.paint.tag)
     if (end - start === nameEnd - nameStart + 3) held.push(source, start, end)
     else held.pushText(`</${source.toString('utf8', nameStart, nameEnd)}>`)
