@@ -1,3 +1,24 @@
+/**
+ * Copies `source[start, end)` into `target` at `at` and returns where the
+ * copy ends: short runs byte by byte (a subarray costs more than the loop),
+ * longer ones with TypedArray.set.
+ */
+export function copyBytes(
+  target: Uint8Array,
+  at: number,
+  source: Uint8Array,
+  start: number,
+  end: number,
+): number {
+  if (end - start < 64) {
+    let to = at
+    for (let index = start; index < end; index++) target[to++] = source[index]!
+    return to
+  }
+  target.set(source.subarray(start, end), at)
+  return at + end - start
+}
+
 /** A growable run of bytes: appended to, cut back, read as a view. */
 export class ByteList {
   bytes: Buffer
@@ -20,15 +41,7 @@ export class ByteList {
     const count = end - start
     if (count <= 0) return
     this.room(count)
-    if (count < 64) {
-      const bytes = this.bytes
-      let at = this.length
-      for (let index = start; index < end; index++) bytes[at++] = source[index]!
-      this.length = at
-      return
-    }
-    this.bytes.set(source.subarray(start, end), this.length)
-    this.length += count
+    this.length = copyBytes(this.bytes, this.length, source, start, end)
   }
 
   pushText(text: string): void {

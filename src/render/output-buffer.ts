@@ -1,3 +1,5 @@
+import { copyBytes } from './byte-list.js'
+
 /** Output bytes are gathered in blocks of this size and handed on whole. */
 const BLOCK = 128 * 1024
 
@@ -28,15 +30,7 @@ export class OutputBuffer {
       return
     }
     this.room(count)
-    if (count < 64) {
-      const bytes = this.bytes
-      let at = this.at
-      for (let index = start; index < end; index++) bytes[at++] = source[index]!
-      this.at = at
-    } else {
-      this.bytes.set(source.subarray(start, end), this.at)
-      this.at += count
-    }
+    this.at = copyBytes(this.bytes, this.at, source, start, end)
   }
 
   writeText(text: string): void {
