@@ -35,24 +35,46 @@ const serverGraphqlStaysExternal = {
  * Packages the bundles import at load time but use only with options apictl never sets, so
  * they get small stubs instead (scripts/stubs/) that throw a clear error if ever touched:
  * got's http2-wrapper, cacheable-request and cacheable-lookup (its `http2`, `cache` and
- * `dnsCache` options; ~15 ms of every start-up, node:http2 and node:dns among it), and
- * inquirer's editor prompt (@inquirer/editor, with chardet and iconv-lite: 550 KB).
+ * `dnsCache` options; ~10 ms of every start-up, node:http2 and node:dns among it).
+ * (inquirer's editor prompt was stubbed too, until the code cache made its 550 KB free:
+ * docs/decisions.md.)
  */
 const STUBBED = {
   'http2-wrapper': 'http2-wrapper',
   'cacheable-request': 'cacheable-request',
   'cacheable-lookup': 'cacheable-lookup',
-  '@inquirer/editor': 'inquirer-editor',
 }
 const unusedPackageFeatures = {
   name: 'unused-package-features',
   setup(builder) {
-    builder.onResolve(
-      { filter: /^(http2-wrapper|cacheable-request|cacheable-lookup|@inquirer\/editor)$/ },
-      (args) => ({
-        path: fileURLToPath(new URL(`stubs/${STUBBED[args.path]}.mjs`, import.meta.url)),
-      }),
-    )
+    builder.onResolve({ filter: /^(http2-wrapper|cacheable-request|cacheable-lookup)$/ }, (args) => ({
+      path: fileURLToPath(new URL(`stubs/${STUBBED[args.path]}.mjs`, import.meta.url)),
+    }))
+  },
+}
+
+/**
+ * @readme/openapi-parser (read on first use by REST's OpenAPI support) loads node:dns/promises,
+ * fs and undici with `import(name)`, which code restored from the V8 code cache cannot run; the
+ * CLI bundle gets `require(name)` instead (the same modules, loaded at the same moment).
+ */
+const parserImportsRequired = {
+  name: 'parser-imports-required',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]@readme[\\/]openapi-parser[\\/]dist[\\/]index\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8')
+      let replaced = 0
+      const required = source.replace(/await import\((dnsModuleName|undiciModuleName|"fs")\)/g, (_, name) => {
+        replaced += 1
+        return `await require(${name})`
+      })
+      if (replaced !== 3 || /\bimport\(/.test(required)) {
+        throw new Error(
+          `${args.path}: its dynamic imports changed; update parserImportsRequired in scripts/build.mjs`,
+        )
+      }
+      return { contents: required, loader: 'js' }
+    })
   },
 }
 
@@ -195,7 +217,7 @@ const lazyBuiltins = {
   },
 }
 
-const EXTERNAL = ['@apollo/server', '@apollo/server/*', 'graphql-ws/use/*', 'ws', 'jose', 'soap']
+const EXTERNAL = ['@apollo/server', '@apollo/server/*', 'graphql-ws/use/*', 'ws', 'jose', 'soap', 'libsql']
 /**
  * The CLI bundles also bundle jose (ESM only, so it could only be loaded with `import()`): code
  * that V8 restores from the code cache loses vm.Script's dynamic-import callback, so an
@@ -211,7 +233,7 @@ const CLI_EXTERNAL = EXTERNAL.filter((name) => name !== 'jose')
  * commands (the REPL, serve, profile, completion, help) load the full dist/cli/apictl.cjs.
  */
 const GROUP_ACTIONS = {
-  rest: ['rest.ts', 'rest-lint.ts'],
+  rest: ['rest.ts', 'rest-lint.ts', 'rest-ops.ts'],
   gql: ['gql.ts', 'gql-schema.ts', 'gql-validate.ts', 'gql-build.ts', 'gql-subscribe.ts'],
   soap: ['soap.ts'],
   repl: ['repl.ts'],
@@ -272,6 +294,7 @@ async function buildCliBundle(group) {
       serverGraphqlStaysExternal,
       unusedPackageFeatures,
       lazyListFormat,
+      parserImportsRequired,
       gotRequestIds,
       fetchHeadersForGraphqlRequest,
       lazyBuiltins,

@@ -55,8 +55,9 @@ export const SERVE_ARGS = ['serve', '--port', '0', '--host', '127.0.0.1', '--qui
  * The environment apictl runs with: no inherited profile or debug switches, this config
  * dir, and this cache dir (schemas, WSDLs, tokens) when given.
  */
-export function apictlEnv(configDir, cacheDir) {
-  const env = { ...process.env, APICTL_CONFIG_DIR: configDir, NO_COLOR: '1' }
+export function apictlEnv(configDir, cacheDir, dataDir = join(configDir, 'data')) {
+  // The local profile's store lives in the data dir: never the user's own.
+  const env = { ...process.env, APICTL_CONFIG_DIR: configDir, APICTL_DATA_DIR: dataDir, NO_COLOR: '1' }
   if (cacheDir) env.APICTL_CACHE_DIR = cacheDir
   else delete env.APICTL_CACHE_DIR
   delete env.APICTL_PROFILE

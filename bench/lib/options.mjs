@@ -9,7 +9,7 @@ export function usage(sections) {
   --only LIST    sections to run, comma separated: ${list}
   --rounds N     paired rounds for section A (section B runs a third of them)
   --duration S   seconds of load each server gets in section C (one-second
-                 runs, interleaved), after its warm-up
+                 runs, interleaved), after its warm-up; and each run of F
   --help         this text`
 }
 

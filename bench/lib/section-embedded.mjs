@@ -12,6 +12,8 @@ export async function embeddedSection({ warmups, rounds }, progress) {
   // One cache dir for the section, as a user has: the warm-ups fill apictl's code cache (see
   // docs/decisions.md). The cold row gets a fresh one per run, so it compiles everything.
   const cacheDir = await makeTempDir('apictl-bench-embedded-cache-')
+  // Likewise one data dir: the local profile's store is made and seeded by the first run, then opened by each.
+  const dataDir = await makeTempDir('apictl-bench-embedded-data-')
   const embedded = (id, label, freshCache) => ({
     id,
     label,
@@ -22,7 +24,9 @@ export async function embeddedSection({ warmups, rounds }, progress) {
     prepare: async () => {
       const configDir = await makeTempDir('apictl-bench-embedded-')
       return {
-        env: apictlEnv(configDir, freshCache ? join(configDir, 'cache') : cacheDir),
+        env: freshCache
+          ? apictlEnv(configDir, join(configDir, 'cache'), join(configDir, 'data'))
+          : apictlEnv(configDir, cacheDir, dataDir),
         cleanup: () => removeDir(configDir),
       }
     },
@@ -41,6 +45,7 @@ export async function embeddedSection({ warmups, rounds }, progress) {
     onProgress: (step) => progress(`B ${step}`),
   })
   await removeDir(cacheDir)
+  await removeDir(dataDir)
   const warm = results.find((result) => result.id === 'embedded')
   const measured = warm.status === 'ok' && warm.runs > 0
   const goals = [judge('embedded', measured ? warm.ratios.node : null, measured ? undefined : warm.note)]

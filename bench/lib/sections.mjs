@@ -34,8 +34,10 @@ export const SECTIONS = [
     render: renderThroughput,
   },
   fromModule('D', 'REPL throughput', './repl-throughput.mjs'),
+  fromModule('E', 'REST with OpenAPI', './openapi-validation.mjs'),
+  fromModule('F', 'store growth: JSON and SQLite at 40, 10k, 100k items', './store-growth.mjs'),
   {
-    key: 'E',
+    key: 'G',
     name: 'growth: bodies of 1, 20 and 200 MB',
     run: (plan, progress) => growthSection(plan, progress),
     render: renderGrowth,

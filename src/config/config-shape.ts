@@ -11,6 +11,7 @@ const PROFILE_FIELDS: Record<string, [Check, string]> = {
   graphql: [isString, 'a string'],
   soap: [isString, 'a string'],
   wsdl: [isString, 'a string'],
+  openapi: [isString, 'a string'],
   headers: [(value) => isObject(value) && Object.values(value).every(isString), 'an object of strings'],
   auth: [isObject, 'an object'],
   timeout: [(value) => typeof value === 'number' && Number.isFinite(value) && value > 0, 'a positive number'],

@@ -45,3 +45,15 @@ export function configFile(env: Environment, home?: string): string {
 export function tokenCacheFile(env: Environment, home?: string): string {
   return join(cacheDir(env, home), 'tokens.json')
 }
+
+/** Where data lives: $APICTL_DATA_DIR, else $XDG_DATA_HOME/apictl, else ~/.local/share/apictl. */
+export function dataDir(env: Environment, home: string = homedir()): string {
+  const explicit = setting(env, 'APICTL_DATA_DIR')
+  if (explicit !== undefined) return explicit
+  return join(xdgBase(env, 'XDG_DATA_HOME') ?? join(home, '.local', 'share'), 'apictl')
+}
+
+/** The local profile's store (SPEC §2): `local.db` in the data dir, a SQLite database. */
+export function localStoreFile(env: Environment, home?: string): string {
+  return join(dataDir(env, home), 'local.db')
+}

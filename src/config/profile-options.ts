@@ -7,6 +7,7 @@ export interface ProfileAddOptions {
   graphql?: string
   soap?: string
   wsdl?: string
+  openapi?: string
   /** `Name: value`; `Name:` with no value removes the header from the profile. */
   header?: string[]
   user?: string

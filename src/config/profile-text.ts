@@ -8,7 +8,7 @@ export function profileText(name: string, profile: Profile, active: boolean): st
   const shown = redactProfile(profile)
   const lines = [`${name}${active ? ' (active)' : ''}`]
   const row = (label: string, value: string) => lines.push(`  ${`${label}:`.padEnd(LABEL_WIDTH)} ${value}`)
-  for (const field of ['rest', 'graphql', 'soap', 'wsdl'] as const) {
+  for (const field of ['rest', 'graphql', 'soap', 'wsdl', 'openapi'] as const) {
     const value = shown[field]
     if (value !== undefined) row(field, value)
   }

@@ -27,6 +27,8 @@ export interface Profile {
   graphql?: string
   soap?: string
   wsdl?: string
+  /** The REST API's OpenAPI document: a URL or a file. */
+  openapi?: string
   headers?: Record<string, string>
   auth?: ProfileAuth
   /** Seconds. */

@@ -2,7 +2,7 @@ import { UsageError } from '../core/errors.js'
 import type { OAuth2Settings, Profile, ProfileAuth } from './profile.js'
 import { checkTimeout, checkUrl, checkUser, type ProfileAddOptions, parseHeader } from './profile-options.js'
 
-const URL_FIELDS = ['rest', 'graphql', 'soap', 'wsdl'] as const
+const URL_FIELDS = ['rest', 'graphql', 'soap', 'wsdl', 'openapi'] as const
 
 export interface ProfileUpdate {
   profile: Profile
@@ -22,7 +22,8 @@ export function updateProfile(existing: Profile | undefined, options: ProfileAdd
   for (const field of URL_FIELDS) {
     const value = options[field]
     if (value === undefined) continue
-    checkUrl(`--${field}`, value)
+    // The OpenAPI document may also be a file (kept as given; relative to where apictl runs).
+    if (field !== 'openapi' || /^[a-z][a-z\d+.-]*:/i.test(value)) checkUrl(`--${field}`, value)
     profile[field] = value
     changed.push(field)
   }

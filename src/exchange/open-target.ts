@@ -2,6 +2,7 @@ import { loadActiveProfile } from '../config/active-profile.js'
 import type { Profile } from '../config/profile.js'
 import { expandProfile } from '../config/resolve-profile.js'
 import type { Context } from '../core/context.js'
+import { prepareLocalStore } from './local-store.js'
 import { SERVE_DEFAULT_URL, type Target, targetsFromBase } from './target.js'
 
 export interface OpenTargetOptions {
@@ -33,7 +34,9 @@ let announced = false
 /**
  * Chooses the profile and returns where each style is served. For the
  * built-in `local` profile it starts the reference server in-process on an
- * ephemeral port and says so once on stderr.
+ * ephemeral port, over the local store (a SQLite file in the data dir that
+ * lasts across commands and is shared with other apictl processes), and says
+ * so once on stderr, naming the store.
  */
 export async function openTarget(options: OpenTargetOptions, ctx: Context): Promise<Target> {
   const lazy = await openLazyTarget(options, ctx)
@@ -94,12 +97,15 @@ async function startBuiltin(
   announce: boolean | undefined,
   ctx: Context,
 ): Promise<Target> {
+  const dataFile = prepareLocalStore(ctx.env)
   const { startServer } = await import('../server/reference/start-server.js')
   // unref: an idle embedded server never keeps the process alive (a library script may not call close()).
-  const server = await startServer({ port: 0, host: '127.0.0.1', unref: true })
+  const server = await startServer({ port: 0, host: '127.0.0.1', unref: true, dataFile, shareDataFile: true })
   if (announce !== false && !announced) {
     announced = true
-    ctx.stderr.write(`apictl: profile local: started the built-in reference server at ${server.url}\n`)
+    ctx.stderr.write(
+      `apictl: profile local: started the built-in reference server at ${server.url} (store: ${server.dataFile ?? dataFile})\n`,
+    )
   }
   return {
     profileName,

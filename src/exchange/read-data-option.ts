@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import type { Context } from '../core/context.js'
 import { UsageError } from '../core/errors.js'
 import { fileProblem } from '../core/file-problem.js'
@@ -15,25 +16,34 @@ export async function readDataOption(
 ): Promise<string> {
   const source = data === '-' ? 'stdin' : data.startsWith('@') ? data.slice(1) : undefined
   const text =
-    source === undefined ? data : source === 'stdin' ? await readStdin(ctx) : await readFileText(source)
-  if (!options.json) return text
+    source === undefined
+      ? data
+      : source === 'stdin'
+        ? await readStdin(ctx)
+        : await readFileText(source, ctx.cwd)
+  if (options.json) checkJsonBody(text, source)
+  return text
+}
+
+/** A body that must be JSON (no Content-Type says otherwise): a usage error naming where it came from. */
+export function checkJsonBody(text: string, source: string | undefined): void {
   try {
     JSON.parse(text)
   } catch (error) {
     throw new UsageError(
-      `--data ${source === undefined ? 'is' : `from ${source} is`} not valid JSON: ${(error as Error).message}.`,
+      `${source === 'piped stdin' ? 'The body piped on stdin is' : `--data ${source === undefined ? 'is' : `from ${source} is`}`} not valid JSON: ${(error as Error).message}.`,
       {
         where: source === undefined ? '--data' : source,
-        hint: `Check the JSON, e.g. --data '{"name": "Pen", "price": 2.5}', or use items: name=Pen price:=2.5; for another format set its Content-Type (-H 'Content-Type: application/xml').`,
+        hint: `Check the JSON, e.g. --data '{"name": "Pen", "price": 2.5}', or use items: name=Pen price:=2.5; for another format set its Content-Type (-H 'Content-Type: application/xml')${source === 'piped stdin' ? '; --ignore-stdin sends no body' : ''}.`,
       },
     )
   }
-  return text
 }
 
-async function readFileText(file: string): Promise<string> {
+/** Relative to the command's current directory (ctx.cwd: the process's, for the CLI). */
+async function readFileText(file: string, cwd: string): Promise<string> {
   try {
-    return await readFile(file, 'utf8')
+    return await readFile(resolve(cwd, file), 'utf8')
   } catch (error) {
     throw new UsageError(`Cannot read --data file ${file}: ${fileProblem(error)}.`, {
       where: file,

@@ -17,6 +17,7 @@ export function addProfileAddOptions(command: Command): Command {
     .option('--graphql <url>', 'GraphQL endpoint')
     .option('--soap <url>', 'SOAP endpoint')
     .option('--wsdl <url>', 'WSDL URL or file')
+    .option('--openapi <url>', "the REST API's OpenAPI document: URL or file")
     .option('-H, --header <header>', "default header 'Name: value' (repeatable)", collect)
     .option('--user <user:pass>', 'HTTP Basic credentials')
     .option('--token <token>', 'Bearer token')

@@ -14,6 +14,16 @@ export interface RestOptionValues extends CommonOptionValues {
   /** --lint true, --no-lint false, neither undefined (the profile's REST API only). */
   lint?: boolean
   follow?: boolean
+  /** --openapi URL|FILE */
+  openapi?: string
+  /** --no-validate: false */
+  validate?: boolean
+  checkResponse?: boolean
+  strict?: boolean
+  /** --refresh: read the OpenAPI document again. */
+  refresh?: boolean
+  /** --ignore-stdin: never read a piped body. */
+  ignoreStdin?: boolean
 }
 
 /** The options of a REST request (`apictl rest METHOD …`, a REPL `get …` line): REST's own, then the common ones. */
@@ -32,5 +42,14 @@ export function addRestOptions(command: Command): Command {
     )
     .option('--no-lint', 'do not check the path against the REST conventions')
     .option('--follow', 'follow redirects (at most 10; -v shows each hop)')
+    .option(
+      '--openapi <url-or-file>',
+      "the API's OpenAPI document (else the profile's, else /openapi.json at the REST base)",
+    )
+    .option('--no-validate', 'send without checking the request against the OpenAPI document')
+    .option('--check-response', 'check the response against the OpenAPI document (a mismatch is a warning)')
+    .option('--strict', 'with --check-response: a mismatching response exits 6')
+    .option('--refresh', 'read the OpenAPI document again instead of the cached copy')
+    .option('--ignore-stdin', 'do not read a request body piped on stdin')
   return addCommonOptions(command)
 }

@@ -103,12 +103,30 @@ export async function promptSoapCall(
       }),
     )
     const bound = boundOperation(operation, version ?? defaultVersion(service, operation))!
-    return { operation: operation.name, parameters: await promptLevel(prompter, bound.input.parameters, '') }
+    const parameters = await promptLevel(prompter, bound.input.parameters, '')
+    return {
+      operation: operation.name,
+      parameters: [...parameters, ...(await promptHeaders(prompter, bound.input.headers))],
+    }
   } catch (error) {
     if ((error as Error).name !== 'ExitPromptError') throw error
     ctx.stderr.write('soap call: cancelled.\n')
     return undefined
   }
+}
+
+/**
+ * Header parts (`soap:header`) are optional, as in zeep: one question whether to fill them,
+ * then each one's fields like the body's.
+ */
+async function promptHeaders(
+  prompter: Prompter,
+  headers: readonly ParameterDescription[] | undefined,
+): Promise<ParameterNode[]> {
+  if (headers === undefined || headers.length === 0) return []
+  const names = headers.map((header) => header.name).join(', ')
+  if (!(await prompter.confirm(`Fill the SOAP header entries (${names})?`, false))) return []
+  return promptLevel(prompter, headers, '')
 }
 
 async function terminalPrompter(ctx: Context): Promise<Prompter> {

@@ -26,8 +26,13 @@ export interface ServiceView {
 /**
  * `apictl soap ops`: the service, then one aligned entry per operation with
  * its input and output elements and their parameters. No trailing newline.
+ * With `columns` (a terminal's width), a signature wider than the line
+ * continues after a comma, under its first parameter.
  */
-export function formatSoapOperations(view: ServiceView, options: { colour: boolean }): string {
+export function formatSoapOperations(
+  view: ServiceView,
+  options: { colour: boolean; columns?: number | undefined },
+): string {
   const theme = createTheme(options.colour)
   const clean = (text: string) => escapeControl(text, { newlines: false })
   const lines = view.heading.map((line, index) =>
@@ -41,6 +46,8 @@ export function formatSoapOperations(view: ServiceView, options: { colour: boole
     ? 6
     : 3
   const label = (text: string) => theme.dim(text.padEnd(labelWidth))
+  const signature = (text: string) =>
+    fitSignature(clean(text), 2 + width + 2 + labelWidth + 2, options.columns)
   lines.push('')
   for (const operation of view.operations) {
     const name = clean(operation.name)
@@ -51,10 +58,28 @@ export function formatSoapOperations(view: ServiceView, options: { colour: boole
       lines.push(`  ${theme.key(name)}${pad}  ${theme.dim(`cannot be called: ${clean(operation.problem)}`)}`)
       continue
     }
-    lines.push(`  ${theme.key(name)}${pad}  ${label('in')}  ${clean(operation.input)}${note}`)
-    if (operation.header !== undefined) lines.push(`${indent}${label('header')}  ${clean(operation.header)}`)
-    if (operation.output !== undefined) lines.push(`${indent}${label('out')}  ${clean(operation.output)}`)
+    lines.push(`  ${theme.key(name)}${pad}  ${label('in')}  ${signature(operation.input)}${note}`)
+    if (operation.header !== undefined)
+      lines.push(`${indent}${label('header')}  ${signature(operation.header)}`)
+    if (operation.output !== undefined) lines.push(`${indent}${label('out')}  ${signature(operation.output)}`)
     if (operation.action !== undefined) lines.push(`${indent}${label('action')}  ${clean(operation.action)}`)
   }
   return lines.join('\n')
+}
+
+/** `Op(a: int, b: string)` broken after commas so that no line passes `columns`, continued under `a`. */
+function fitSignature(text: string, start: number, columns: number | undefined): string {
+  if (columns === undefined || start + displayWidth(text) <= columns) return text
+  const open = text.indexOf('(')
+  const indent = ' '.repeat(start + open + 1)
+  const lines: string[] = []
+  let line = ''
+  for (const part of text.split(/(?<=,) /)) {
+    const lineStart = lines.length === 0 ? start : indent.length
+    if (line !== '' && lineStart + displayWidth(`${line} ${part}`) > columns) {
+      lines.push(line)
+      line = part
+    } else line = line === '' ? part : `${line} ${part}`
+  }
+  return [...lines, line].join(`\n${indent}`)
 }

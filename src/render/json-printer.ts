@@ -1,6 +1,7 @@
 import { JsonStreamLayout } from './json-stream-layout.js'
 import type { JsonToken } from './json-token.js'
 import { OutputBuffer } from './output-buffer.js'
+import { escapeControl } from './safe-text.js'
 
 /** Feeds tokens (of a value, say) to a layout that may be in the middle of a larger document. */
 export function layoutJsonTokens(layout: JsonStreamLayout, tokens: Iterable<JsonToken>): void {
@@ -14,12 +15,14 @@ export function layoutJsonTokens(layout: JsonStreamLayout, tokens: Iterable<Json
         break
       case 'key':
         layout.beginKey()
-        layout.out.writeText(token.text)
+        layout.out.writeText(escapeControl(token.text, { newlines: false }))
         layout.endKey()
         break
       default:
         layout.beginScalar(token.type)
-        layout.out.writeText(token.text)
+        layout.out.writeText(
+          token.type === 'string' ? escapeControl(token.text, { newlines: false }) : token.text,
+        )
         layout.endScalar()
     }
   }
@@ -28,7 +31,9 @@ export function layoutJsonTokens(layout: JsonStreamLayout, tokens: Iterable<Json
 /**
  * Lays a token stream out like JSON.stringify(value, null, indent), coloured
  * or not, handing the text on in blocks as it is made (so a large value is
- * never one string, nor a coloured copy of one).
+ * never one string, nor a coloured copy of one). Control and bidi characters
+ * inside strings (which JSON allows raw from U+007F up) are written as `\u`
+ * escapes: the same JSON value, and nothing a terminal would obey.
  */
 export function writeJsonTokens(
   tokens: Iterable<JsonToken>,

@@ -56,6 +56,23 @@ const literals: Record<number, [Buffer, ScalarType]> = {
 }
 const hexDigits = Buffer.from('0123456789abcdef')
 
+/** Bytes copied as they are inside a string: not a quote, a backslash, a control, or the first byte of DEL, a C1 control (C2), U+061C (D8) or a bidi control (E2). */
+const plainByte = new Uint8Array(256)
+for (let byte = 0x20; byte < 256; byte++) plainByte[byte] = 1
+for (const byte of [QUOTE, BACKSLASH, 0x7f, 0xc2, 0xd8, 0xe2]) plainByte[byte] = 0
+
+/** Characters escapeControl writes as `\u` escapes that JSON allows raw in a string. */
+function isUnsafe(code: number): boolean {
+  return (
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0x61c ||
+    code === 0x200e ||
+    code === 0x200f ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  )
+}
+
 function hexValue(byte: number): number {
   if (byte >= 0x30 && byte <= 0x39) return byte - 0x30
   const lower = byte | 0x20
@@ -258,7 +275,7 @@ export class JsonStreamPrinter {
         const bytes = out.bytes
         let at = out.at
         const stop = Math.min(length, index + bytes.length - at)
-        while (byte >= 0x20 && byte !== QUOTE && byte !== BACKSLASH) {
+        while (plainByte[byte] === 1) {
           bytes[at++] = byte
           if (++index === stop) break
           byte = chunk[index]!
@@ -266,6 +283,10 @@ export class JsonStreamPrinter {
         out.at = at
         if (index === length) return index
         if (index === stop) continue
+        if (byte >= 0x7f) {
+          index = this.maybeUnsafe(chunk, index)
+          continue
+        }
         if (byte === BACKSLASH) {
           this.stringState = ESCAPE
           index++
@@ -303,6 +324,25 @@ export class JsonStreamPrinter {
       this.unicodeEscape(this.code)
     }
     return index
+  }
+
+  /**
+   * A character whose first byte may start one a terminal would obey (DEL,
+   * C1 controls, bidi controls, which JSON allows raw): written as a `\u`
+   * escape (as escapeControl writes it), else copied.
+   */
+  private maybeUnsafe(chunk: Uint8Array, index: number): number {
+    const byte = chunk[index]!
+    const size = byte === 0x7f ? 1 : byte === 0xe2 ? 3 : 2
+    const code =
+      size === 1
+        ? byte
+        : size === 2
+          ? ((byte & 0x1f) << 6) | (chunk[index + 1]! & 0x3f)
+          : ((byte & 0x0f) << 12) | ((chunk[index + 1]! & 0x3f) << 6) | (chunk[index + 2]! & 0x3f)
+    if (isUnsafe(code)) this.writeCode(code)
+    else this.out.write(chunk, index, index + size)
+    return index + size
   }
 
   /** A `\uXXXX` escape: surrogate pairs joined, lone surrogates kept as escapes (as JSON.stringify). */
@@ -358,7 +398,7 @@ export class JsonStreamPrinter {
     if (short !== 0) {
       bytes[at++] = BACKSLASH
       bytes[at++] = short
-    } else if (code < 0x20 || (code >= 0xd800 && code <= 0xdfff)) {
+    } else if (code < 0x20 || (code >= 0xd800 && code <= 0xdfff) || isUnsafe(code)) {
       bytes[at++] = BACKSLASH
       bytes[at++] = 0x75
       bytes[at++] = hexDigits[code >> 12]!

@@ -10,3 +10,8 @@ export function outputWidth(
   const columns = Number(env.COLUMNS)
   return Number.isInteger(columns) && columns > 0 ? columns : Number.POSITIVE_INFINITY
 }
+
+/** A terminal's width, for text that wraps on a terminal only; undefined when piped (one line per item, for grep). */
+export function terminalColumns(stream: { isTTY?: boolean; columns?: number }): number | undefined {
+  return stream.isTTY && stream.columns !== undefined ? stream.columns : undefined
+}

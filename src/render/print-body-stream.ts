@@ -8,6 +8,7 @@ import { JsonStreamLayout } from './json-stream-layout.js'
 import { JsonStreamError, JsonStreamPrinter } from './json-stream-printer.js'
 import { OutputBuffer } from './output-buffer.js'
 import { TableStream } from './print-table-stream.js'
+import { bytesForTerminal } from './safe-text.js'
 import { tableOf } from './table-of.js'
 import { Utf8Chunks } from './utf8-chunks.js'
 import { XmlByteTokenizer } from './xml-byte-tokenizer.js'
@@ -45,6 +46,11 @@ interface ReaderKind {
 }
 
 const isNewline = (chunk: Buffer) => chunk.length > 0 && chunk[chunk.length - 1] === 0x0a
+
+/** Bytes of the body as received, on their way to `sink`: as they are to a pipe or file, escaped on a terminal. */
+function writeShown(sink: Sink, chunk: Buffer): void {
+  sink.write(bytesForTerminal(chunk, sink))
+}
 
 /**
  * A body too long to hold, printed as it arrives, by the rules
@@ -202,7 +208,7 @@ async function layOut(
       // Within the window: as a whole body, the body as received and a warning.
       if (problem === undefined) throw error
       view.warn(`${problem}${shownAs}`)
-      for (const chunk of heldInput) sink.write(chunk)
+      for (const chunk of heldInput) writeShown(sink, chunk)
       const written = heldInput.filter((chunk) => chunk.length > 0)
       return copyRest(rest, utf8, sink, written.length > 0 && isNewline(written.at(-1)!))
     }
@@ -213,7 +219,7 @@ async function layOut(
     // From where the reader stopped when it says (JSON does), else from the chunk it stopped in.
     const from = error instanceof JsonStreamError ? Math.max(0, error.offset - before) : 0
     const remainder = last.subarray(Math.min(from, last.length))
-    sink.write(remainder)
+    writeShown(sink, remainder)
     return copyRest(rest, utf8, sink, remainder.length === 0 || isNewline(remainder))
   }
   if (heldInput !== undefined) release()
@@ -227,11 +233,11 @@ async function copyRest(rest: AsyncIterator<Buffer>, utf8: Utf8Chunks, sink: Sin
   for (let next = await rest.next(); !next.done; next = await rest.next()) {
     const text = utf8.next(next.value)
     if (text.length > 0) newline = isNewline(text)
-    sink.write(text)
+    writeShown(sink, text)
   }
   const tail = utf8.end()
   if (tail.length > 0) {
-    sink.write(tail)
+    writeShown(sink, tail)
     newline = isNewline(tail)
   }
   if (!newline) sink.write('\n')
@@ -240,13 +246,13 @@ async function copyRest(rest: AsyncIterator<Buffer>, utf8: Utf8Chunks, sink: Sin
 /** The body as received: bytes exactly (`newline` false), or as text ending in a newline. */
 async function copyBody(body: StreamedBody, sink: Sink, options: { newline: boolean }): Promise<void> {
   if (!options.newline) {
-    sink.write(body.head)
-    for await (const chunk of body.rest) sink.write(chunk)
+    writeShown(sink, body.head)
+    for await (const chunk of body.rest) writeShown(sink, chunk)
     return
   }
   const utf8 = new Utf8Chunks()
   const head = utf8.next(body.head)
-  sink.write(head)
+  writeShown(sink, head)
   await copyRest(body.rest[Symbol.asyncIterator](), utf8, sink, isNewline(head))
 }
 

@@ -25,13 +25,16 @@ export function printSubscriptionRequest(
 /**
  * A running subscription's output: each event as it arrives (`-o json`: one
  * JSON object per line; else its data, pretty), its errors on stderr; with
- * -v the upgrade request and how it ended.
+ * -v the upgrade request and how it ended. On the local profile's embedded
+ * server (`localStore`) it says at once, whatever the output, whose writes
+ * arrive: the local store is shared by every apictl command.
  */
 export function subscriptionPrinter(
   prepared: PreparedSubscription,
   common: CommonOptions,
   ctx: Context,
   source: DocumentSource,
+  options: { localStore?: boolean } = {},
 ): {
   onRequest(url: string, headers: Record<string, string>): void
   onConnected(): void
@@ -47,7 +50,11 @@ export function subscriptionPrinter(
       ctx.stderr.write(`${head}\n\n`)
     },
     onConnected() {
-      if (common.verbose || ctx.stderr.isTTY)
+      if (options.localStore) {
+        ctx.stderr.write(
+          'apictl: profile local: subscribed to the local store; writes by other apictl commands using it show up here (Ctrl-C stops)\n',
+        )
+      } else if (common.verbose || ctx.stderr.isTTY)
         ctx.stderr.write(`subscribed at ${prepared.url}; waiting for events (Ctrl-C stops)\n`)
     },
     onEvent(event) {

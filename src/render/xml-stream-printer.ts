@@ -33,7 +33,7 @@ export const XML_PRINT_WINDOW = 1 << 20
 
 const bytes = (text: string) => Buffer.from(text, 'utf8')
 
-/** Whether the bytes need escapeControl (C0/C1 controls, CR, DEL, bidi overrides; some harmless ones too). */
+/** Whether the bytes need escapeControl (C0/C1 controls, CR, DEL, U+061C, bidi controls; some harmless ones too). */
 function needsEscape(source: Buffer, start: number, end: number): boolean {
   for (let index = start; index < end; index++) {
     const byte = source[index]!

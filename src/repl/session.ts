@@ -3,6 +3,7 @@ import type { Context } from '../core/context.js'
 import { UsageError } from '../core/errors.js'
 import type { HttpResponse } from '../core/exchange.js'
 import type { CommonOptions } from '../core/request-options.js'
+import type { LoadedOpenApi } from '../exchange/rest/load-openapi.js'
 import type { Target } from '../exchange/target.js'
 import type { Prompter } from '../prompt/prompter.js'
 import { KnownPaths, REFERENCE_PATHS } from './complete/known-paths.js'
@@ -80,6 +81,8 @@ export class ReplSession {
   terminal: TerminalHandover = { suspend() {}, resume() {} }
   /** A built-in server ran in this session (another one starts with an empty slate). */
   private ranBuiltin: boolean
+  /** The REST API's OpenAPI document, read (from the cache, or discovered) on first need. */
+  private openApiLoad: Promise<LoadedOpenApi | undefined> | undefined
 
   private constructor(
     public connection: Connection,
@@ -104,6 +107,36 @@ export class ReplSession {
     return this.target.profileName
   }
 
+  /**
+   * The profile's OpenAPI document (its `openapi` field, or discovered at
+   * the REST base; cached like the CLI's), or undefined when there is none
+   * or it cannot be read: completion and line checks then go without.
+   * `fetch` false reads only the cache (a line to another API never waits
+   * on discovery); Tab fetches. The built-in server's document is always
+   * at hand.
+   */
+  async openApi(fetch: boolean): Promise<LoadedOpenApi | undefined> {
+    if (this.openApiLoad !== undefined) return this.openApiLoad
+    const fetching = fetch || this.target.builtin
+    const load = import('../exchange/rest/load-openapi.js')
+      .then(({ loadOpenApi }) =>
+        loadOpenApi(
+          {
+            profileSource: this.profile().openapi,
+            discoverAt: this.target.rest,
+            builtin: this.target.builtin,
+            fetch: fetching,
+            insecure: this.profile().insecure === true,
+          },
+          this.ctx,
+        ),
+      )
+      .catch(() => undefined)
+    const loaded = await load
+    if (fetching || loaded !== undefined) this.openApiLoad = load
+    return loaded
+  }
+
   /** `local rest> ` */
   prompt(): string {
     return `${this.profileName} ${this.style}> `
@@ -121,6 +154,7 @@ export class ReplSession {
     const previous = this.connection
     this.connection = next
     this.paths = knownPaths(next.target)
+    this.openApiLoad = undefined
     await previous.close()
     const dropped = [
       ...(this.headers.length > 0 ? ['.header'] : []),

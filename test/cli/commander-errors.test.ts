@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatCommanderError } from '../../src/cli/commander-error.js'
-import { runCli } from '../support/run-cli.js'
+import { runCliInProcess } from '../support/run-cli-in-process.js'
 
 describe("commander's own errors: one sentence, then a try line naming the command's --help; exit 2", () => {
   it.each([
@@ -19,7 +19,7 @@ describe("commander's own errors: one sentence, then a try line naming the comma
       "error: Unknown option '--tmeout'. (Did you mean --timeout?)\n  try:   apictl rest --help\n",
     ],
   ])('%j', async (args, expected) => {
-    const result = await runCli(args)
+    const result = await runCliInProcess(args)
     expect(result.code).toBe(2)
     expect(result.stdout).toBe('')
     expect(result.stderr).toBe(expected)

@@ -28,7 +28,12 @@ function terminalContext(): Context & { stdout: BufferSink; stderr: BufferSink }
     stdout: new BufferSink(),
     stderr: new BufferSink(),
     stdin: Object.assign(Readable.from([]), { isTTY: true }),
-    env: { HOME: home, APICTL_CONFIG_DIR: join(home, 'config'), APICTL_CACHE_DIR: join(home, 'cache') },
+    env: {
+      HOME: home,
+      APICTL_CONFIG_DIR: join(home, 'config'),
+      APICTL_CACHE_DIR: join(home, 'cache'),
+      APICTL_DATA_DIR: join(home, 'data'),
+    },
     cwd: home,
   }
 }

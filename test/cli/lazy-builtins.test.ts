@@ -75,7 +75,11 @@ describe('plain-HTTP commands load no TLS, crypto, child_process, fs/promises or
   })
 
   it('rest get against the embedded reference server (the local profile)', async () => {
-    const loaded = await builtinsOf(['rest', 'get', '/v1/items/1'], isolatedEnv())
+    const env = isolatedEnv()
+    // The first run discovers and caches the server's OpenAPI document (writing a cache file
+    // may use crypto); every later run reads it from the cache.
+    await builtinsOf(['rest', 'get', '/v1/items/1'], env)
+    const loaded = await builtinsOf(['rest', 'get', '/v1/items/1'], env)
     expect(loaded).toContain('http')
     // Node's net.Server#listen itself loads cluster, and with it dns and child_process.
     for (const name of ['https', 'tls', 'crypto', 'fs/promises']) expect(loaded, name).not.toContain(name)
@@ -86,5 +90,26 @@ describe('plain-HTTP commands load no TLS, crypto, child_process, fs/promises or
     expect(result.stderr).toBe('')
     expect(JSON.parse(result.stdout)).toEqual({ compressed: true, items: [1, 2, 3] })
     expect(gzipped.received[0]!.headers['accept-encoding']).toMatch(/gzip/)
+  })
+})
+
+// Preloaded with -r: says, as the process exits, whether libsql's native binary was mapped (Linux /proc).
+const NATIVE_REPORTER = join(tempDir('apictl-native-'), 'report.cjs')
+writeFileSync(
+  NATIVE_REPORTER,
+  `process.on('exit', () => process.stderr.write('\\nlibsql:' + require('node:fs').readFileSync('/proc/self/maps', 'utf8').includes('@libsql') + '\\n'))`,
+)
+
+describe.runIf(process.platform === 'linux')("libsql's native binary loads only for the local store", () => {
+  it('not for a command against a URL, nor --help; for the local profile, yes', async () => {
+    const libsqlLoaded = async (args: string[]) => {
+      const { stderr } = await exec(process.execPath, ['-r', NATIVE_REPORTER, CLI, ...args], {
+        env: isolatedEnv(),
+      })
+      return /libsql:(true|false)/.exec(stderr)?.[1]
+    }
+    expect(await libsqlLoaded(['rest', 'get', `${reference.url}/v1/items/1`])).toBe('false')
+    expect(await libsqlLoaded(['--help'])).toBe('false')
+    expect(await libsqlLoaded(['rest', 'get', '/v1/items/1'])).toBe('true')
   })
 })

@@ -1,7 +1,8 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isolatedEnv, runCli } from '../support/run-cli.js'
+import { isolatedEnv } from '../support/run-cli.js'
+import { runCliInProcess } from '../support/run-cli-in-process.js'
 import { json, startTestServer, type TestServer } from '../support/test-server.js'
 
 const SECRET_TOKEN = 'tok-3f9a1c77e2'
@@ -41,19 +42,19 @@ const oauthArgs = () => [
 
 describe('auth', () => {
   it('--user sends Basic and --token sends Bearer', async () => {
-    const basic = await runCli(['rest', 'get', `${server.url}/me`, '--user', 'demo:pa55'])
+    const basic = await runCliInProcess(['rest', 'get', `${server.url}/me`, '--user', 'demo:pa55'])
     expect(JSON.parse(basic.stdout)).toEqual({ auth: `Basic ${Buffer.from('demo:pa55').toString('base64')}` })
-    const bearer = await runCli(['rest', 'get', `${server.url}/me`, '--token', 'abc.def.ghi'])
+    const bearer = await runCliInProcess(['rest', 'get', `${server.url}/me`, '--token', 'abc.def.ghi'])
     expect(JSON.parse(bearer.stdout)).toEqual({ auth: 'Bearer abc.def.ghi' })
   })
 
   it('fetches the OAuth token once across two runs, and again after it expires', async () => {
     const env = isolatedEnv()
     const before = issued
-    const first = await runCli(['rest', 'get', `${server.url}/me`, ...oauthArgs()], { env })
+    const first = await runCliInProcess(['rest', 'get', `${server.url}/me`, ...oauthArgs()], { env })
     expect(first.code).toBe(0)
     expect(JSON.parse(first.stdout)).toEqual({ auth: `Bearer ${SECRET_TOKEN}-${before + 1}` })
-    const second = await runCli(['rest', 'get', `${server.url}/me`, ...oauthArgs()], { env })
+    const second = await runCliInProcess(['rest', 'get', `${server.url}/me`, ...oauthArgs()], { env })
     expect(JSON.parse(second.stdout)).toEqual({ auth: `Bearer ${SECRET_TOKEN}-${before + 1}` })
     expect(issued - before).toBe(1)
 
@@ -66,13 +67,13 @@ describe('auth', () => {
     for (const entry of Object.values(cache.tokens)) entry.expiresAt = Date.now() - 1_000
     writeFileSync(cacheFile, JSON.stringify(cache))
 
-    const third = await runCli(['rest', 'get', `${server.url}/me`, ...oauthArgs()], { env })
+    const third = await runCliInProcess(['rest', 'get', `${server.url}/me`, ...oauthArgs()], { env })
     expect(JSON.parse(third.stdout)).toEqual({ auth: `Bearer ${SECRET_TOKEN}-${before + 2}` })
     expect(issued - before).toBe(2)
   })
 
   it('a refused client is exit 4 with a hint', async () => {
-    const result = await runCli([
+    const result = await runCliInProcess([
       'rest',
       'get',
       `${server.url}/me`,
@@ -91,12 +92,14 @@ describe('auth', () => {
   it('-v shows heads and timings but never a token or password', async () => {
     const env = isolatedEnv()
     const runs = [
-      await runCli(['rest', 'get', `${server.url}/me`, '-v', '--user', 'demo:hunter2-pass'], { env }),
-      await runCli(
+      await runCliInProcess(['rest', 'get', `${server.url}/me`, '-v', '--user', 'demo:hunter2-pass'], {
+        env,
+      }),
+      await runCliInProcess(
         ['rest', 'get', `${server.url}/me?access_token=qs-secret-1`, '-v', '--token', 'jwt-secret-xyz'],
         { env },
       ),
-      await runCli(['rest', 'get', `${server.url}/me`, '-v', ...oauthArgs()], { env }),
+      await runCliInProcess(['rest', 'get', `${server.url}/me`, '-v', ...oauthArgs()], { env }),
     ]
     for (const run of runs) {
       expect(run.code).toBe(0)

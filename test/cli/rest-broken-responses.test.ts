@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../support/run-cli.js'
+import { runCliInProcess } from '../support/run-cli-in-process.js'
 import { startTestServer, type TestServer } from '../support/test-server.js'
 
 const MALFORMED = '<items><item>Pen</items>'
@@ -37,7 +37,7 @@ afterAll(() => server.close())
 
 describe('an answer cut short', () => {
   it('fails at once (not at the 30 s time limit) as a network failure, saying the connection closed early', async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/v1/short-answers`])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/v1/short-answers`])
     expect(result.code).toBe(3)
     expect(result.ms).toBeLessThan(5_000)
     expect(result.stderr).toContain('closed before the whole answer arrived (5 of 100 bytes)')
@@ -47,7 +47,7 @@ describe('an answer cut short', () => {
 
 describe('a body that does not decode', () => {
   it('Content-Encoding: gzip with bytes that are not gzip: exit 6, naming the encoding', async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/v1/zipped-items`])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/v1/zipped-items`])
     expect(result.code).toBe(6)
     expect(result.stderr).toContain('claims Content-Encoding: gzip but does not decode')
     expect(result.stderr).not.toMatch(/reachable/)
@@ -58,7 +58,7 @@ describe('XML that cannot be read is shown as received, with a warning; the exit
   it.each([[[]], [['-o', 'json']], [['-o', 'xml']], [['-o', 'table']]])(
     'malformed XML %j: stdout has the body, stderr the warning, exit 0',
     async (format) => {
-      const result = await runCli(['rest', 'get', `${server.url}/v1/malformed-items`, ...format])
+      const result = await runCliInProcess(['rest', 'get', `${server.url}/v1/malformed-items`, ...format])
       expect(result.code).toBe(0)
       expect(result.stdout).toBe(`${MALFORMED}\n`)
       expect(result.stderr).toMatch(/^warning: .*not well-formed.*as received/m)
@@ -66,18 +66,18 @@ describe('XML that cannot be read is shown as received, with a warning; the exit
   )
 
   it('malformed XML with a 500: the body on stdout, exit 5', async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/v1/failing-items`, '-o', 'json'])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/v1/failing-items`, '-o', 'json'])
     expect(result.code).toBe(5)
     expect(result.stdout).toBe(`${MALFORMED}\n`)
   })
 
   it('a DOCTYPE: pretty-printed as is; -o json shows it as received with a warning, exit 0', async () => {
-    const pretty = await runCli(['rest', 'get', `${server.url}/v1/declared-items`])
+    const pretty = await runCliInProcess(['rest', 'get', `${server.url}/v1/declared-items`])
     expect(pretty.code).toBe(0)
     expect(pretty.stdout).toContain(
       '<!DOCTYPE items SYSTEM "items.dtd">\n<items>\n  <item>Pen</item>\n</items>',
     )
-    const asJson = await runCli(['rest', 'get', `${server.url}/v1/declared-items`, '-o', 'json'])
+    const asJson = await runCliInProcess(['rest', 'get', `${server.url}/v1/declared-items`, '-o', 'json'])
     expect(asJson.code).toBe(0)
     expect(asJson.stdout).toBe(`${WITH_DOCTYPE}\n`)
     expect(asJson.stderr).toMatch(/^warning: .*DOCTYPE.*-o json shows it as received/m)

@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isolatedEnv, runCli } from '../support/run-cli.js'
+import { isolatedEnv } from '../support/run-cli.js'
+import { runCliInProcess } from '../support/run-cli-in-process.js'
 import { json, startTestServer, type TestServer } from '../support/test-server.js'
 
 let server: TestServer
@@ -21,7 +22,7 @@ function sentValues(name: string): string[] {
 
 describe('repeated headers are all sent, one line each (as HTTPie does)', () => {
   it('items and -H, whatever the case of the name', async () => {
-    const result = await runCli([
+    const result = await runCliInProcess([
       'rest',
       'get',
       `${server.url}/v1/items`,
@@ -39,19 +40,25 @@ describe('repeated headers are all sent, one line each (as HTTPie does)', () => 
 
   it("the command line's still replace a profile's header of the same name; `Name:` drops them all", async () => {
     const env = isolatedEnv()
-    await runCli(['profile', 'add', 'team', '--rest', server.url, '-H', 'X-Team: blue'], { env })
-    await runCli(['rest', 'get', '/v1/items', 'X-Team:red', 'X-Team:green', '--profile', 'team'], { env })
+    await runCliInProcess(['profile', 'add', 'team', '--rest', server.url, '-H', 'X-Team: blue'], { env })
+    await runCliInProcess(['rest', 'get', '/v1/items', 'X-Team:red', 'X-Team:green', '--profile', 'team'], {
+      env,
+    })
     expect(sentValues('x-team')).toEqual(['red', 'green'])
-    await runCli(['rest', 'get', '/v1/items', '-H', 'X-Team: red', 'X-Team:', '--profile', 'team'], { env })
+    await runCliInProcess(['rest', 'get', '/v1/items', '-H', 'X-Team: red', 'X-Team:', '--profile', 'team'], {
+      env,
+    })
     expect(sentValues('x-team')).toEqual([])
   })
 
   it('-v, --dry-run and --curl show each line', async () => {
     const args = ['rest', 'get', `${server.url}/v1/items`, 'X-A:1', 'X-A:2']
-    const verbose = await runCli([...args, '-v'])
+    const verbose = await runCliInProcess([...args, '-v'])
     expect(verbose.stderr).toContain('X-A: 1\nX-A: 2\n')
-    expect((await runCli([...args, '--dry-run'])).stdout).toContain('X-A: 1\nX-A: 2\n')
-    expect((await runCli([...args, '--curl'])).stdout).toContain("--header 'X-A: 1' --header 'X-A: 2'")
+    expect((await runCliInProcess([...args, '--dry-run'])).stdout).toContain('X-A: 1\nX-A: 2\n')
+    expect((await runCliInProcess([...args, '--curl'])).stdout).toContain(
+      "--header 'X-A: 1' --header 'X-A: 2'",
+    )
   })
 })
 
@@ -59,7 +66,7 @@ describe('--data with a Content-Type that is not JSON', () => {
   it('sends the text as it is', async () => {
     const env = isolatedEnv()
     writeFileSync(join(env.HOME!, 'item.xml'), '<item><name>Pen</name></item>')
-    const result = await runCli(
+    const result = await runCliInProcess(
       ['rest', 'post', `${server.url}/v1/items`, '--data', '@item.xml', 'Content-Type:application/xml'],
       { env, cwd: env.HOME },
     )
@@ -71,7 +78,14 @@ describe('--data with a Content-Type that is not JSON', () => {
   it('with no Content-Type, or a JSON one, --data must still be JSON (exit 2, nothing sent)', async () => {
     const before = server.received.length
     for (const extra of [[], ['-H', 'Content-Type: application/merge-patch+json']]) {
-      const result = await runCli(['rest', 'post', `${server.url}/v1/items`, '--data', '<item/>', ...extra])
+      const result = await runCliInProcess([
+        'rest',
+        'post',
+        `${server.url}/v1/items`,
+        '--data',
+        '<item/>',
+        ...extra,
+      ])
       expect(result.code).toBe(2)
       expect(result.stderr).toContain('not valid JSON')
     }
@@ -88,35 +102,35 @@ describe('conflicting or empty input is a usage error, nothing sent', () => {
     [['--limit', '5', 'limit==3'], /--limit 5 and limit=3 both set the limit/],
   ])('%j', async (extra, message) => {
     const before = server.received.length
-    const result = await runCli(['rest', 'get', `${server.url}/v1/items`, ...extra])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/v1/items`, ...extra])
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(message)
     expect(server.received.length).toBe(before)
   })
 
   it('?page= in the URL counts too', async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/v1/items?page=9`, '--page', '2'])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/v1/items?page=9`, '--page', '2'])
     expect(result.code).toBe(2)
   })
 
   it('--accept keywords are case-insensitive', async () => {
-    await runCli(['rest', 'get', `${server.url}/v1/items`, '--accept', 'XML'])
+    await runCliInProcess(['rest', 'get', `${server.url}/v1/items`, '--accept', 'XML'])
     expect(last().headers.accept).toBe('application/xml')
-    await runCli(['rest', 'get', `${server.url}/v1/items`, '--accept', 'Json'])
+    await runCliInProcess(['rest', 'get', `${server.url}/v1/items`, '--accept', 'Json'])
     expect(last().headers.accept).toBe('application/json')
   })
 })
 
 describe('the -H hint', () => {
   it("shows the shell's $NAME (a profile's env reference on the command line would be sent literally)", async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/v1/items`, '-H', 'X-Api-Key'])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/v1/items`, '-H', 'X-Api-Key'])
     expect(result.code).toBe(2)
     expect(result.stderr).toContain(`-H "X-Api-Key: $API_KEY"`)
     expect(result.stderr).not.toContain('${env:')
   })
 
   it('profile add keeps the env-reference hint, where it works', async () => {
-    const result = await runCli(['profile', 'add', 'p', '--rest', server.url, '-H', 'X-Api-Key'])
+    const result = await runCliInProcess(['profile', 'add', 'p', '--rest', server.url, '-H', 'X-Api-Key'])
     expect(result.code).toBe(2)
     expect(result.stderr).toContain(`-H 'X-Api-Key: \${env:API_KEY}'`)
   })

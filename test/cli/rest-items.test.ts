@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isolatedEnv, runCli } from '../support/run-cli.js'
+import { isolatedEnv } from '../support/run-cli.js'
+import { runCliInProcess } from '../support/run-cli-in-process.js'
 import { json, startTestServer, type TestServer } from '../support/test-server.js'
 
 let server: TestServer
@@ -19,7 +20,7 @@ function last() {
 
 describe('apictl rest: request items reach the server', () => {
   it('sends headers, query parameters, string and raw JSON fields, nested paths', async () => {
-    const result = await runCli([
+    const result = await runCliInProcess([
       'rest',
       'post',
       `${server.url}/v1/items`,
@@ -57,7 +58,7 @@ describe('apictl rest: request items reach the server', () => {
     const dir = env.HOME!
     writeFileSync(join(dir, 'note.txt'), 'hello from a file')
     writeFileSync(join(dir, 'dims.json'), '{"w": 2, "h": [1, 2]}')
-    const result = await runCli(
+    const result = await runCliInProcess(
       ['rest', 'put', `${server.url}/v1/items/1`, 'note=@note.txt', 'dims:=@dims.json'],
       {
         env,
@@ -70,16 +71,19 @@ describe('apictl rest: request items reach the server', () => {
 
   it('removes a default header with `Name:` and sends profile headers otherwise', async () => {
     const env = isolatedEnv()
-    const add = await runCli(
+    const add = await runCliInProcess(
       ['profile', 'add', 'test', '--rest', server.url, '-H', 'X-Team: blue', '-H', 'X-Drop: me'],
       {
         env,
       },
     )
     expect(add.code).toBe(0)
-    const result = await runCli(['rest', 'get', '/v1/items', 'X-Drop:', 'User-Agent:', '--profile', 'test'], {
-      env,
-    })
+    const result = await runCliInProcess(
+      ['rest', 'get', '/v1/items', 'X-Drop:', 'User-Agent:', '--profile', 'test'],
+      {
+        env,
+      },
+    )
     expect(result.code).toBe(0)
     expect(last().headers['x-team']).toBe('blue')
     expect(last().headers['x-drop']).toBeUndefined()
@@ -89,16 +93,19 @@ describe('apictl rest: request items reach the server', () => {
   it('takes the body from --data JSON, @file and stdin', async () => {
     const env = isolatedEnv()
     writeFileSync(join(env.HOME!, 'body.json'), '{"from":"file"}')
-    await runCli(['rest', 'post', `${server.url}/a`, '--data', '{"from":"arg"}'], { env })
+    await runCliInProcess(['rest', 'post', `${server.url}/a`, '--data', '{"from":"arg"}'], { env })
     expect(JSON.parse(last().body)).toEqual({ from: 'arg' })
-    await runCli(['rest', 'post', `${server.url}/a`, '--data', '@body.json'], { env, cwd: env.HOME })
+    await runCliInProcess(['rest', 'post', `${server.url}/a`, '--data', '@body.json'], { env, cwd: env.HOME })
     expect(JSON.parse(last().body)).toEqual({ from: 'file' })
-    await runCli(['rest', 'post', `${server.url}/a`, '--data', '-'], { env, input: '{"from":"stdin"}' })
+    await runCliInProcess(['rest', 'post', `${server.url}/a`, '--data', '-'], {
+      env,
+      input: '{"from":"stdin"}',
+    })
     expect(JSON.parse(last().body)).toEqual({ from: 'stdin' })
   })
 
   it('accepts any method case, --page/--limit, --accept and --api-version', async () => {
-    const result = await runCli([
+    const result = await runCliInProcess([
       'rest',
       'GeT',
       `${server.url}/v1/items`,
@@ -119,7 +126,7 @@ describe('apictl rest: request items reach the server', () => {
 
   it('refuses a malformed raw JSON item with exit 2 and sends nothing', async () => {
     const before = server.received.length
-    const result = await runCli(['rest', 'post', `${server.url}/v1/items`, 'price:=2,5'])
+    const result = await runCliInProcess(['rest', 'post', `${server.url}/v1/items`, 'price:=2,5'])
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(/price/)
     expect(result.stderr).not.toMatch(/\n\s+at /)

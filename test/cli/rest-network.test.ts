@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { createServer, type Server, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../support/run-cli.js'
+import { runCliInProcess } from '../support/run-cli-in-process.js'
 import { json, startTestServer, type TestServer } from '../support/test-server.js'
 
 let flaky: TestServer
@@ -14,7 +14,7 @@ afterAll(() => flaky.close())
 describe('--retry', () => {
   it('retries a GET on 503: --retry 2 means three requests, then exit 5', async () => {
     const before = flaky.received.length
-    const result = await runCli(['rest', 'get', `${flaky.url}/v1/items`, '--retry', '2'])
+    const result = await runCliInProcess(['rest', 'get', `${flaky.url}/v1/items`, '--retry', '2'])
     expect(result.code).toBe(5)
     expect(flaky.received.length - before).toBe(3)
   })
@@ -22,7 +22,14 @@ describe('--retry', () => {
   it('never retries a POST (nor a PATCH)', async () => {
     for (const method of ['post', 'patch']) {
       const before = flaky.received.length
-      const result = await runCli(['rest', method, `${flaky.url}/v1/items`, 'name=x', '--retry', '2'])
+      const result = await runCliInProcess([
+        'rest',
+        method,
+        `${flaky.url}/v1/items`,
+        'name=x',
+        '--retry',
+        '2',
+      ])
       expect(result.code).toBe(5)
       expect(flaky.received.length - before).toBe(1)
     }
@@ -55,7 +62,7 @@ describe('misbehaving servers', () => {
   })
 
   it('--timeout 1 against a server that never answers ends within a couple of seconds, exit 3', async () => {
-    const result = await runCli(['rest', 'get', `${hangUrl}/v1/items`, '--timeout', '1'])
+    const result = await runCliInProcess(['rest', 'get', `${hangUrl}/v1/items`, '--timeout', '1'])
     expect(result.code).toBe(3)
     expect(result.stderr).toMatch(/within 1 s/)
     expect(result.stderr).toMatch(/--timeout/)
@@ -63,7 +70,7 @@ describe('misbehaving servers', () => {
   })
 
   it('--curl --timeout 1 gives curl --max-time 1: curl gives up on the silent server within a couple of seconds', async () => {
-    const curl = await runCli(['rest', 'get', `${hangUrl}/v1/items`, '--timeout', '1', '--curl'])
+    const curl = await runCliInProcess(['rest', 'get', `${hangUrl}/v1/items`, '--timeout', '1', '--curl'])
     expect(curl.stdout).toContain(' --max-time 1')
     const started = performance.now()
     const status = await new Promise((resolve) => spawn('sh', ['-c', curl.stdout]).on('close', resolve))
@@ -72,13 +79,21 @@ describe('misbehaving servers', () => {
   })
 
   it('--timeout bounds retries too', async () => {
-    const result = await runCli(['rest', 'get', `${hangUrl}/v1/items`, '--timeout', '1', '--retry', '5'])
+    const result = await runCliInProcess([
+      'rest',
+      'get',
+      `${hangUrl}/v1/items`,
+      '--timeout',
+      '1',
+      '--retry',
+      '5',
+    ])
     expect(result.code).toBe(3)
     expect(result.ms).toBeLessThan(2_500)
   })
 
   it('a connection reset is exit 3', async () => {
-    const result = await runCli(['rest', 'get', `${resetUrl}/v1/items`])
+    const result = await runCliInProcess(['rest', 'get', `${resetUrl}/v1/items`])
     expect(result.code).toBe(3)
     expect(result.stderr).toMatch(/reset/)
   })

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isolatedEnv, runCli } from '../support/run-cli.js'
+import { isolatedEnv } from '../support/run-cli.js'
+import { runCliInProcess } from '../support/run-cli-in-process.js'
 import { json, startTestServer, type TestServer } from '../support/test-server.js'
 
 let server: TestServer
@@ -28,7 +29,7 @@ const client = ['--client-id', 'app', '--client-secret', 'secret']
 
 describe('--oauth2 with a path', () => {
   it('with the built-in local profile, /oauth/token is the embedded server’s: the write is authorised', async () => {
-    const result = await runCli([
+    const result = await runCliInProcess([
       'rest',
       'post',
       '/v1/items',
@@ -48,9 +49,9 @@ describe('--oauth2 with a path', () => {
 
   it("resolves against the profile's REST base, its path included", async () => {
     const env = isolatedEnv()
-    const added = await runCli(['profile', 'add', 'api', '--rest', `${server.url}/api`], { env })
+    const added = await runCliInProcess(['profile', 'add', 'api', '--rest', `${server.url}/api`], { env })
     expect(added.code).toBe(0)
-    const result = await runCli(
+    const result = await runCliInProcess(
       ['rest', 'get', '/v1/items', '--profile', 'api', '--oauth2', '/oauth/token', ...client],
       { env },
     )
@@ -59,7 +60,7 @@ describe('--oauth2 with a path', () => {
   })
 
   it('--dry-run shows where the token would come from', async () => {
-    const result = await runCli([
+    const result = await runCliInProcess([
       'rest',
       'get',
       '/v1/items',
@@ -75,7 +76,7 @@ describe('--oauth2 with a path', () => {
 
 describe('what the token endpoint answers', () => {
   const fetchFrom = (prefix: string) =>
-    runCli([
+    runCliInProcess([
       'rest',
       'get',
       `${server.url}/v1/items`,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../support/run-cli.js'
+import { runCliInProcess } from '../support/run-cli-in-process.js'
 import { json, startTestServer, type TestServer } from '../support/test-server.js'
 
 let server: TestServer
@@ -104,7 +104,7 @@ afterAll(() => server.close())
 
 describe('--all', () => {
   it('follows Link rel="next" over three pages and prints the merged list in order', async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/v1/things`, '--all'])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/v1/things`, '--all'])
     expect(result.code).toBe(0)
     const merged = JSON.parse(result.stdout) as Array<{ id: string; page: number }>
     expect(merged.map((item) => item.id)).toEqual(['1', '2', '3', '4', '5', '6'])
@@ -112,14 +112,21 @@ describe('--all', () => {
   })
 
   it('stops at --max-pages and says so', async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/v1/things`, '--all', '--max-pages', '2'])
+    const result = await runCliInProcess([
+      'rest',
+      'get',
+      `${server.url}/v1/things`,
+      '--all',
+      '--max-pages',
+      '2',
+    ])
     expect(result.code).toBe(0)
     expect((JSON.parse(result.stdout) as unknown[]).length).toBe(4)
     expect(result.stderr).toMatch(/--max-pages/)
   })
 
   it('without Link, follows page numbers until the total is reached', async () => {
-    const result = await runCli([
+    const result = await runCliInProcess([
       'rest',
       'get',
       `${server.url}/numbers`,
@@ -139,14 +146,14 @@ describe('--all', () => {
   })
 
   it('-o table renders the merged list as a table', async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/v1/things`, '--all', '-o', 'table'])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/v1/things`, '--all', '-o', 'table'])
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/id/)
     expect(result.stdout.split('\n').filter((line) => /│|\|/.test(line) && /\b6\b/.test(line)).length).toBe(1)
   })
 
   it('a wrapped JSON list ({"data": [...], "total"}) linked by Link: the lists merged', async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/v1/wrapped`, '--all'])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/v1/wrapped`, '--all'])
     expect(result.code).toBe(0)
     expect(ids(result.stdout)).toEqual(['1', '2', '3', '4', '5', '6'])
     expect(result.stderr).toBe('')
@@ -159,7 +166,7 @@ describe('--all', () => {
     ['{count, next, previous, results} (Django REST framework)', '/v1/drf'],
   ])('an envelope %s: its next pages followed, the lists merged', async (_, path) => {
     const before = server.received.length
-    const result = await runCli(['rest', 'get', `${server.url}${path}`, '--all'])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}${path}`, '--all'])
     expect(result.code).toBe(0)
     expect(ids(result.stdout)).toEqual(['1', '2', '3', '4', '5', '6'])
     expect(result.stderr).toBe('')
@@ -167,12 +174,12 @@ describe('--all', () => {
   })
 
   it('json-server v1: the page parameter it uses (_page) is the one set', async () => {
-    await runCli(['rest', 'get', `${server.url}/posts?_page=1`, '--all'])
+    await runCliInProcess(['rest', 'get', `${server.url}/posts?_page=1`, '--all'])
     expect(requestsFor('/posts').slice(-3)).toEqual(['/posts?_page=1', '/posts?_page=2', '/posts?_page=3'])
   })
 
   it('a server that ignores page: one page, and a warning saying so', async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/v1/deaf`, '--all'])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/v1/deaf`, '--all'])
     expect(result.code).toBe(0)
     expect(ids(result.stdout)).toEqual(['1', '2', '3'])
     expect(requestsFor('/v1/deaf')).toEqual(['/v1/deaf', '/v1/deaf?page=2'])
@@ -182,14 +189,14 @@ describe('--all', () => {
   })
 
   it('an empty page ends the walk with a warning', async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/v1/dwindling`, '--all'])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/v1/dwindling`, '--all'])
     expect(result.code).toBe(0)
     expect(ids(result.stdout)).toEqual(['1', '2', '3', '4'])
     expect(result.stderr).toBe('warning: page 3 is empty: --all stopped there, showing pages 1-2.\n')
   })
 
   it('a next link back to a page already fetched: never fetched twice', async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/v1/circular?page=1`, '--all'])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/v1/circular?page=1`, '--all'])
     expect(result.code).toBe(0)
     expect(ids(result.stdout)).toEqual(['1', '2', '3', '4'])
     expect(requestsFor('/v1/circular')).toEqual(['/v1/circular?page=1', '/v1/circular?page=2'])
@@ -199,7 +206,14 @@ describe('--all', () => {
   })
 
   it('a next link on another origin is not followed (credentials stay where they were sent)', async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/v1/elsewhere`, '--all', '--token', 'secret'])
+    const result = await runCliInProcess([
+      'rest',
+      'get',
+      `${server.url}/v1/elsewhere`,
+      '--all',
+      '--token',
+      'secret',
+    ])
     expect(result.code).toBe(0)
     expect(ids(result.stdout)).toEqual(['1', '2'])
     expect(result.stderr).toContain(
@@ -208,7 +222,7 @@ describe('--all', () => {
   })
 
   it('an XML list with a next page: page 1 shown, and a warning', async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/v1/xml-things`, '--all'])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/v1/xml-things`, '--all'])
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('<thing id="1"/>')
     expect(result.stderr).toMatch(
@@ -217,7 +231,7 @@ describe('--all', () => {
   })
 
   it('a page that stops being a list: the pages before it, merged, and a warning', async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/v1/turning`, '--all'])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/v1/turning`, '--all'])
     expect(result.code).toBe(0)
     expect(ids(result.stdout)).toEqual(['1', '2'])
     expect(result.stderr).toMatch(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../support/run-cli.js'
+import { runCliInProcess } from '../support/run-cli-in-process.js'
 import { json, startTestServer, type TestServer } from '../support/test-server.js'
 
 let server: TestServer
@@ -22,7 +22,7 @@ afterAll(() => server.close())
 describe('--follow', () => {
   it('follows a 301 (relative Location) and a 302 (absolute) to the final answer', async () => {
     const before = server.received.length
-    const result = await runCli(['rest', 'get', `${server.url}/v1/old-items`, '--follow'])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/v1/old-items`, '--follow'])
     expect(result.code).toBe(0)
     expect(JSON.parse(result.stdout)).toMatchObject({ at: '/v1/items' })
     expect(server.received.slice(before).map((request) => request.url)).toEqual([
@@ -33,17 +33,29 @@ describe('--follow', () => {
   })
 
   it('follows a 307, resolving a Location relative to the path, keeping the method and body', async () => {
-    const result = await runCli(['rest', 'put', `${server.url}/v1/temporary-items`, 'name=Pen', '--follow'])
+    const result = await runCliInProcess([
+      'rest',
+      'put',
+      `${server.url}/v1/temporary-items`,
+      'name=Pen',
+      '--follow',
+    ])
     expect(result.code).toBe(0)
     expect(JSON.parse(result.stdout)).toEqual({ at: '/v1/items', method: 'PUT', body: '{"name":"Pen"}' })
   })
 
   it('a POST redirected by a 302 continues as a GET without its body (as HTTPie and curl -L); a PUT stays a PUT', async () => {
-    const post = await runCli(['rest', 'post', `${server.url}/v1/moved-items`, 'name=Pen', '--follow'])
+    const post = await runCliInProcess([
+      'rest',
+      'post',
+      `${server.url}/v1/moved-items`,
+      'name=Pen',
+      '--follow',
+    ])
     expect(post.code).toBe(0)
     expect(JSON.parse(post.stdout)).toEqual({ at: '/v1/items', method: 'GET', body: '' })
     expect(server.received.at(-1)!.headers['content-type']).toBeUndefined()
-    const verbose = await runCli([
+    const verbose = await runCliInProcess([
       'rest',
       'post',
       `${server.url}/v1/moved-items`,
@@ -53,12 +65,12 @@ describe('--follow', () => {
     ])
     expect(verbose.stderr.match(/^(?:POST|GET) \S+/gm)).toEqual(['POST /v1/moved-items', 'GET /v1/items'])
     expect(verbose.stderr.match(/\{"name":"Pen"\}/g)).toHaveLength(1)
-    const put = await runCli(['rest', 'put', `${server.url}/v1/moved-items`, 'name=Pen', '--follow'])
+    const put = await runCliInProcess(['rest', 'put', `${server.url}/v1/moved-items`, 'name=Pen', '--follow'])
     expect(JSON.parse(put.stdout)).toEqual({ at: '/v1/items', method: 'PUT', body: '{"name":"Pen"}' })
   })
 
   it('-v shows every hop: each request and each answer', async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/v1/old-items`, '--follow', '-v'])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/v1/old-items`, '--follow', '-v'])
     expect(result.code).toBe(0)
     const hops = result.stderr.match(/^(GET \S+ HTTP\/1\.1|HTTP\/1\.1 \d+.*)$/gm)
     expect(hops).toEqual([
@@ -73,14 +85,14 @@ describe('--follow', () => {
 
   it('a redirect loop stops after 10 hops: exit 6, saying so', async () => {
     const before = server.received.length
-    const result = await runCli(['rest', 'get', `${server.url}/v1/loops`, '--follow'])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/v1/loops`, '--follow'])
     expect(result.code).toBe(6)
     expect(result.stderr).toMatch(/redirected too many times/)
     expect(server.received.length - before).toBe(11)
   })
 
   it('--curl says --location', async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/v1/old-items`, '--follow', '--curl'])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/v1/old-items`, '--follow', '--curl'])
     expect(result.stdout).toContain(' --location')
   })
 })
@@ -88,7 +100,7 @@ describe('--follow', () => {
 describe('without --follow', () => {
   it('a 3xx shows its status line, its Location and how to follow it, on stderr; exit 0', async () => {
     const before = server.received.length
-    const result = await runCli(['rest', 'get', `${server.url}/v1/old-items`])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/v1/old-items`])
     expect(result.code).toBe(0)
     expect(server.received.length - before).toBe(1)
     expect(result.stdout).toBe('')

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:https'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../support/run-cli.js'
+import { runCliInProcess } from '../support/run-cli-in-process.js'
 import { tempDir } from '../support/temp-dir.js'
 
 let server: Server
@@ -46,14 +46,14 @@ afterAll(() => server.close())
 
 describe('TLS', () => {
   it('verifies certificates by default: a self-signed one is exit 3 with a hint', async () => {
-    const result = await runCli(['rest', 'get', url])
+    const result = await runCliInProcess(['rest', 'get', url])
     expect(result.code).toBe(3)
     expect(result.stderr).toMatch(/TLS|certificate/i)
     expect(result.stderr).toMatch(/--insecure/)
   })
 
   it('--curl --insecure gives curl --insecure too: the command works against the self-signed server', async () => {
-    const curl = await runCli(['rest', 'get', url, '--insecure', '--curl'])
+    const curl = await runCliInProcess(['rest', 'get', url, '--insecure', '--curl'])
     expect(curl.stdout).toContain(' --insecure')
     // Asynchronously: the server answering it runs in this process.
     const { stdout } = await promisify(execFile)('sh', ['-c', curl.stdout])
@@ -61,7 +61,7 @@ describe('TLS', () => {
   })
 
   it('--insecure skips verification', async () => {
-    const result = await runCli(['rest', 'get', url, '--insecure'])
+    const result = await runCliInProcess(['rest', 'get', url, '--insecure'])
     expect(result.code).toBe(0)
     expect(JSON.parse(result.stdout)).toEqual({ secure: true })
   })

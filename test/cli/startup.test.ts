@@ -92,13 +92,6 @@ describe('start-up loads only what a command uses', () => {
     expect(inputs('apictl-soap.cjs').filter((input) => input.startsWith('node_modules/graphql/'))).toEqual([])
     expect(inputs('apictl-rest.cjs').filter((input) => input.startsWith('node_modules/graphql/'))).toEqual([])
     expect(inputs('apictl.cjs').some((input) => input.startsWith('node_modules/graphql/'))).toBe(true)
-    // inquirer without its editor prompt (scripts/stubs/inquirer-editor.mjs), which would bring 550 KB of encodings
-    expect(inputs('apictl.cjs').some((input) => input.startsWith('node_modules/inquirer/'))).toBe(true)
-    expect(
-      inputs('apictl.cjs').filter((input) =>
-        /node_modules\/(@inquirer\/editor|iconv-lite|chardet)\//.test(input),
-      ),
-    ).toEqual([])
   })
 
   it('the version in src matches package.json', () => {

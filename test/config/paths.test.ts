@@ -1,6 +1,13 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { cacheDir, configDir, configFile, tokenCacheFile } from '../../src/config/paths.js'
+import {
+  cacheDir,
+  configDir,
+  configFile,
+  dataDir,
+  localStoreFile,
+  tokenCacheFile,
+} from '../../src/config/paths.js'
 
 const home = '/home/someone'
 
@@ -32,5 +39,18 @@ describe('cacheDir', () => {
   })
   it('names tokens.json inside it', () => {
     expect(tokenCacheFile({ APICTL_CACHE_DIR: '/c' })).toBe(join('/c', 'tokens.json'))
+  })
+})
+
+describe('dataDir', () => {
+  it('prefers APICTL_DATA_DIR, then $XDG_DATA_HOME/apictl, then ~/.local/share/apictl', () => {
+    expect(dataDir({ APICTL_DATA_DIR: '/d', XDG_DATA_HOME: '/xdg' }, home)).toBe('/d')
+    expect(dataDir({ XDG_DATA_HOME: '/xdg' }, home)).toBe(join('/xdg', 'apictl'))
+    expect(dataDir({ XDG_DATA_HOME: 'relative', APICTL_DATA_DIR: '' }, home)).toBe(
+      join(home, '.local', 'share', 'apictl'),
+    )
+  })
+  it("names the local profile's store local.db inside it", () => {
+    expect(localStoreFile({ APICTL_DATA_DIR: '/d' })).toBe(join('/d', 'local.db'))
   })
 })

@@ -4,7 +4,12 @@ import { createClient } from '../../src/index.js'
 import { tempDir } from '../support/temp-dir.js'
 
 const home = tempDir('apictl-lib-')
-const env = { HOME: home, APICTL_CONFIG_DIR: join(home, 'config'), APICTL_CACHE_DIR: join(home, 'cache') }
+const env = {
+  HOME: home,
+  APICTL_CONFIG_DIR: join(home, 'config'),
+  APICTL_CACHE_DIR: join(home, 'cache'),
+  APICTL_DATA_DIR: join(home, 'data'),
+}
 const api = createClient({ profile: 'local', env })
 
 afterAll(() => api.close())

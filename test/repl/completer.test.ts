@@ -30,23 +30,47 @@ describe('REPL completion in context', () => {
   })
 
   it('completes REST paths: the reference resources, then the ones the session has seen', async () => {
-    expect(await tab('get /v1/it')).toEqual([['/v1/items', '/v1/items/1', '/v1/items/1/reviews'], '/v1/it'])
+    // The paths the server's OpenAPI document declares for the method, then those seen.
+    expect(await tab('get /v1/it')).toEqual([
+      [
+        '/v1/items',
+        '/v1/items/{id}',
+        '/v1/items/{id}/reviews',
+        '/v1/items/{id}/reviews/{reviewId}',
+        '/v1/items/1',
+        '/v1/items/1/reviews',
+      ],
+      '/v1/it',
+    ])
+    const posts = (await tab('post /v1/it'))[0]
+    expect(posts.slice(0, 2)).toEqual(['/v1/items', '/v1/items/{id}/reviews'])
+    expect(posts).not.toContain('/v1/items/{id}')
+    expect((await tab('delete /v2/items/{'))[0]).toEqual(['/v2/items/{id}'])
     expect((await tab('get /v1/items/7'))[0]).toEqual([])
     test.session.style = 'rest'
     expect(await test.dispatcher.run('get /v1/items limit==8', test.session, test.ctx)).toBe(0)
-    expect((await tab('get /v1/items/7'))[0]).toEqual(['/v1/items/7'])
+    // {id} filled from the last list answer.
+    expect((await tab('get /v1/items/7'))[0]).toEqual([
+      '/v1/items/7',
+      '/v1/items/7/reviews',
+      '/v1/items/7/reviews/{reviewId}',
+    ])
+    expect((await tab('delete /v1/items/'))[0]).toContain('/v1/items/8')
     expect((await tab('/v1/items/8'))[0]).toEqual(['/v1/items/8'])
   })
 
   it('completes request items, options and their values after the path', async () => {
+    // Body fields from the document; `=` is typed by the schema, so no `:=` for numbers.
     expect((await tab('post /v1/items '))[0]).toEqual([
       'name=',
-      'price:=',
       'description=',
-      'quantity:=',
-      'tags:=',
+      'price=',
+      'quantity=',
+      'tags=',
     ])
-    expect((await tab('post /v1/items name=Pen p'))[0]).toEqual(['price:='])
+    expect(await tab('post /v1/items na')).toEqual([['name='], 'na'])
+    expect((await tab('post /v1/items name=Pen p'))[0]).toEqual(['price='])
+    expect((await tab('post /v2/items name=Pen p'))[0]).toEqual(['price[amount]=', 'price[currency]='])
     expect((await tab('get /v1/items '))[0]).toEqual(['page==', 'limit==', 'tag=='])
     expect((await tab('get /v1/items --a'))[0]).toEqual(['--all', '--accept', '--api-version'])
     expect(await tab('get /v1/items -o t')).toEqual([['table'], 't'])

@@ -34,7 +34,9 @@ describe('REPL transcripts (scripted stdin against the embedded server)', () => 
       const parts: string[] = []
       for (const session of sessions) {
         const run = await runReplScript(readFileSync(join(folder, session), 'utf8'), env)
-        parts.push(`### ${session} (exit ${run.code})\n${normalise(run.output, env.APICTL_CONFIG_DIR)}`)
+        parts.push(
+          `### ${session} (exit ${run.code})\n${normalise(run.output, env.APICTL_CONFIG_DIR, env.APICTL_DATA_DIR)}`,
+        )
       }
       const transcript = parts.join('\n')
       const golden = join(folder, 'transcript.golden')

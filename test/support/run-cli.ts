@@ -19,7 +19,7 @@ export interface CliOptions {
   cwd?: string
 }
 
-/** A fresh, empty config and cache dir per call unless the test passes its own. */
+/** A fresh, empty config, cache and data dir (so a fresh local store) per call unless the test passes its own. */
 export function isolatedEnv(
   extra: Record<string, string | undefined> = {},
 ): Record<string, string | undefined> {
@@ -29,6 +29,7 @@ export function isolatedEnv(
     HOME: home,
     APICTL_CONFIG_DIR: join(home, 'config'),
     APICTL_CACHE_DIR: join(home, 'cache'),
+    APICTL_DATA_DIR: join(home, 'data'),
     ...extra,
   }
 }

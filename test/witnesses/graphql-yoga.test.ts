@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net'
 import { useServer } from 'graphql-ws/use/ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocketServer } from 'ws'
-import { isolatedEnv, runCli } from '../support/run-cli.js'
+import { isolatedEnv } from '../support/run-cli.js'
+import { runCliInProcess } from '../support/run-cli-in-process.js'
 import { sayWhySkipped } from '../support/stock-process.js'
 
 type Yoga = typeof import('graphql-yoga')
@@ -105,7 +106,7 @@ describe.skipIf(missing !== undefined)('graphql-yoga as a witness', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`
     // Introspect once (apictl caches it per endpoint): the cases below then send only their operation.
-    const schema = await runCli(['gql', 'schema', '-e', url], { env })
+    const schema = await runCliInProcess(['gql', 'schema', '-e', url], { env })
     expect(schema.code, schema.stderr).toBe(0)
     expect(schema.stdout).toContain('countdown(from: Int!): Int!')
   })
@@ -116,7 +117,7 @@ describe.skipIf(missing !== undefined)('graphql-yoga as a witness', () => {
     await new Promise((resolve) => server?.close(resolve))
   })
 
-  const gql = (...args: string[]) => runCli(['gql', ...args, '-e', url], { env })
+  const gql = (...args: string[]) => runCliInProcess(['gql', ...args, '-e', url], { env })
 
   it('a query with typed variables (--var coerced by the declared type)', async () => {
     const result = await gql(

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../support/run-cli.js'
+import { runCliInProcess } from '../support/run-cli-in-process.js'
 import { type StockProcess, sayWhySkipped, startStockProcess } from '../support/stock-process.js'
 import { tempDir } from '../support/temp-dir.js'
 
@@ -52,14 +52,14 @@ describe.skipIf(missing !== undefined)('json-server v1 as a witness', () => {
   const expected = Array.from({ length: POSTS }, (_, index) => String(index + 1))
 
   it('--all over its paged envelope (_page, _per_page) returns its 46 items exactly, in order', async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/posts?_page=1&_per_page=10`, '--all'])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/posts?_page=1&_per_page=10`, '--all'])
     expect(result.code, result.stderr).toBe(0)
     expect(ids(result.stdout)).toEqual(expected)
     expect(result.stderr).toBe('')
   })
 
   it('--all over its plain list (no _page; it ignores page=): 46 items, one page, and a warning', async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/posts`, '--all'])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/posts`, '--all'])
     expect(result.code, result.stderr).toBe(0)
     expect(ids(result.stdout)).toEqual(expected)
     expect(result.stderr).toBe(
@@ -68,7 +68,13 @@ describe.skipIf(missing !== undefined)('json-server v1 as a witness', () => {
   })
 
   it('-o table shows the rows of its envelope, and names the envelope fields on stderr', async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/posts?_page=2&_per_page=5`, '-o', 'table'])
+    const result = await runCliInProcess([
+      'rest',
+      'get',
+      `${server.url}/posts?_page=2&_per_page=5`,
+      '-o',
+      'table',
+    ])
     expect(result.code, result.stderr).toBe(0)
     const rows = result.stdout.split('\n').filter((line) => /^│ \d+\s+│ post \d+/.test(line))
     expect(rows.map((row) => row.split('│')[1]!.trim())).toEqual(['6', '7', '8', '9', '10'])
@@ -78,7 +84,7 @@ describe.skipIf(missing !== undefined)('json-server v1 as a witness', () => {
   })
 
   it("no path lint on a full URL to it (another API than the profile's)", async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/posts/1`])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/posts/1`])
     expect(result.code).toBe(0)
     expect(JSON.parse(result.stdout)).toMatchObject({ id: '1', title: 'post 1' })
     expect(result.stderr).toBe('')

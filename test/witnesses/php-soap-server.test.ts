@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../support/run-cli.js'
+import { runCliInProcess } from '../support/run-cli-in-process.js'
 import { missingTool, type StockProcess, sayWhySkipped, startStockProcess } from '../support/stock-process.js'
 import { tempDir } from '../support/temp-dir.js'
 
@@ -43,7 +43,7 @@ describe.skipIf(missing !== undefined)("PHP's SoapServer as a witness", () => {
   afterAll(() => server?.stop())
 
   const call = (version: string, ...args: string[]) =>
-    runCli(['soap', 'call', ...args, '--wsdl', wsdl, '--soap', version, '-o', 'json'])
+    runCliInProcess(['soap', 'call', ...args, '--wsdl', wsdl, '--soap', version, '-o', 'json'])
 
   it.each(['1.1', '1.2'])(
     'SOAP %s: an answer, read by the WSDL (numbers typed, repeated elements as a list)',
@@ -93,7 +93,7 @@ describe.skipIf(missing !== undefined)("PHP's SoapServer as a witness", () => {
   })
 
   it('a fault on a terminal-less run prints the fault class on stderr', async () => {
-    const result = await runCli(['soap', 'call', 'Divide', 'a=1', 'b=0', '--wsdl', wsdl])
+    const result = await runCliInProcess(['soap', 'call', 'Divide', 'a=1', 'b=0', '--wsdl', wsdl])
     expect(result.code).toBe(4)
     expect(result.stderr).toContain('SOAP fault (Client): division by zero')
   })

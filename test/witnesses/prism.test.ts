@@ -4,7 +4,7 @@
 // runs on Node 20 into the witness cache (npm install --prefix), and this file finds it there.
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../support/run-cli.js'
+import { runCliInProcess } from '../support/run-cli-in-process.js'
 import {
   missingTool,
   type StockProcess,
@@ -36,7 +36,7 @@ describe.skipIf(missing !== undefined)('Prism mocking an OpenAPI document', () =
   afterAll(() => server?.stop())
 
   it('--all against a server that ignores page: one page, and a warning', async () => {
-    const result = await runCli(['rest', 'get', `${server.url}/v1/pets`, '--all'])
+    const result = await runCliInProcess(['rest', 'get', `${server.url}/v1/pets`, '--all'])
     expect(result.code, result.stderr).toBe(0)
     expect(JSON.parse(result.stdout)).toEqual([
       { id: 1, name: 'Rex', tag: 'dog' },
@@ -49,7 +49,7 @@ describe.skipIf(missing !== undefined)('Prism mocking an OpenAPI document', () =
   })
 
   it('--all -o table: the one page as rows', async () => {
-    const result = await runCli([
+    const result = await runCliInProcess([
       'rest',
       'get',
       `${server.url}/v1/pets`,
@@ -66,10 +66,10 @@ describe.skipIf(missing !== undefined)('Prism mocking an OpenAPI document', () =
   })
 
   it('its 404 example (Prefer: code=404) and its request validation (422) are exit 4', async () => {
-    const missingPet = await runCli(['rest', 'get', `${server.url}/v1/pets/7`, 'Prefer:code=404'])
+    const missingPet = await runCliInProcess(['rest', 'get', `${server.url}/v1/pets/7`, 'Prefer:code=404'])
     expect(missingPet.code).toBe(4)
     expect(JSON.parse(missingPet.stdout)).toEqual({ title: 'Not Found', status: 404 })
-    const invalid = await runCli(['rest', 'get', `${server.url}/v1/pets`, 'page==first'])
+    const invalid = await runCliInProcess(['rest', 'get', `${server.url}/v1/pets`, 'page==first'])
     expect(invalid.code).toBe(4)
     expect(invalid.stderr).toContain('HTTP/1.1 422')
     expect(JSON.parse(invalid.stdout)).toMatchObject({ status: 422, title: 'Invalid request' })

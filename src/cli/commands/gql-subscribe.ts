@@ -71,7 +71,7 @@ async function runUntilInterrupted(gql: GqlRun, prepared: PreparedSubscription, 
   const onInterrupt = () => cancel.abort()
   process.once('SIGINT', onInterrupt)
   try {
-    const printer = subscriptionPrinter(prepared, settings.common, ctx, source)
+    const printer = subscriptionPrinter(prepared, settings.common, ctx, source, { localStore: gql.embedded })
     const outcome = await client.subscribe(prepared, settings, {
       ...printer,
       count: gql.options.count,

@@ -30,6 +30,8 @@ export interface GqlRun {
   settings: DocumentSettings
   /** The endpoint's URL, for messages. */
   endpoint: string
+  /** The endpoint is the local profile's embedded server (over the local store). */
+  embedded: boolean
   ctx: Context
 }
 
@@ -96,7 +98,8 @@ export async function withGqlClient(
         get: options.get,
       }
       const { url } = await client.endpoint(settings)
-      return await run({ client, options, settings, endpoint: url, ctx })
+      const embedded = target.builtin && options.endpoint === undefined
+      return await run({ client, options, settings, endpoint: url, embedded, ctx })
     } finally {
       await target.close()
     }

@@ -18,7 +18,8 @@ export function registerProfileCommand(program: Command, ctx: Context): void {
 Examples:
   $ apictl profile add staging --rest https://staging.example.com --token '\${env:STAGING_TOKEN}'
   $ apictl profile use staging
-  $ apictl profile list`,
+  $ apictl profile list
+  $ apictl profile reset local       put the built-in profile's store back to the seed`,
     )
   profile
     .command('list')
@@ -64,6 +65,15 @@ Examples:
       returningExitCode(async (name: string) => {
         const { runProfileRemove } = await import('./profile.js')
         return await runProfileRemove(name, ctx)
+      }),
+    )
+  profile
+    .command('reset <name>')
+    .description("put the built-in local profile's store back to the seed (its items last across commands)")
+    .action(
+      returningExitCode(async (name: string) => {
+        const { runProfileReset } = await import('./profile.js')
+        return await runProfileReset(name, ctx)
       }),
     )
 }

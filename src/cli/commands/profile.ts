@@ -13,13 +13,15 @@ import {
 } from '../../config/resolve-profile.js'
 import { updateProfile } from '../../config/update-profile.js'
 import type { Context } from '../../core/context.js'
+import { UsageError } from '../../core/errors.js'
 import { ExitCode } from '../../core/exit-codes.js'
+import { resetLocalStore } from '../../exchange/local-store.js'
 import type { ProfileShowOptionValues } from '../../options/profile-command-options.js'
 
 export type { ProfileAddOptions } from '../../config/profile-options.js'
 
 /**
- * `apictl profile list|show|add|use|remove` (SPEC §2). Data goes to stdout,
+ * `apictl profile list|show|add|use|remove|reset` (SPEC §2). Data goes to stdout,
  * confirmations and notes to stderr. Failures are thrown as ApictlError for
  * the one error boundary to report.
  */
@@ -122,6 +124,23 @@ export async function runProfileRemove(name: string, ctx: Context): Promise<numb
   ctx.stderr.write(`Removed profile "${name}" from ${file}.\n`)
   if (wasCurrent)
     ctx.stderr.write(`It was the default; the default is now "${LOCAL_PROFILE_NAME}" (built-in).\n`)
+  return ExitCode.Ok
+}
+
+/** `profile reset local`: the local store back to the seed; other profiles have no store here to reset. */
+export async function runProfileReset(name: string, ctx: Context): Promise<number> {
+  if (name !== LOCAL_PROFILE_NAME) {
+    const config = await loadConfig(configFile(ctx.env))
+    if (storedProfile(config, name) === undefined) throw unknownProfileError(name, config)
+    throw new UsageError(
+      `Profile "${name}" has no store to reset: only the built-in "local" profile keeps one.`,
+      {
+        hint: `To reset the local store: apictl profile reset ${LOCAL_PROFILE_NAME}`,
+      },
+    )
+  }
+  const file = await resetLocalStore(ctx.env)
+  ctx.stderr.write(`Reset the local profile's store to the seed: ${file}\n`)
   return ExitCode.Ok
 }
 

@@ -14,7 +14,9 @@ export function registerServeCommand(program: Command, ctx: Context): void {
       `
 Examples:
   $ apictl serve                        in memory, on http://127.0.0.1:4000
+  $ apictl serve --data items.db        a SQLite store (one server per file)
   $ apictl serve --port 0 --data items.json
+  $ apictl serve --data items.db --seed items.json      a SQLite copy of a JSON store
   $ apictl serve --host 0.0.0.0 --public-host api.example.test
   $ curl -i http://127.0.0.1:4000/v1/items/1`,
     )

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
 import type { Context } from '../../core/context.js'
 import type { ServeOptionValues } from '../../options/serve-options.js'
 import { startServer } from '../../server/reference/start-server.js'
@@ -28,16 +30,23 @@ function stopRequested(signal: AbortSignal | undefined): Promise<string> {
  */
 export async function runServe(options: ServeOptionValues, ctx: Context): Promise<number> {
   const logError = (line: string) => ctx.stderr.write(`${line}\n`)
+  const dataFile = options.data === undefined ? undefined : resolve(ctx.cwd, options.data)
+  const seedUnused = options.seed !== undefined && dataFile !== undefined && existsSync(dataFile)
   const server = await startServer({
     port: options.port,
     host: options.host,
-    dataFile: options.data,
+    dataFile,
+    seedFile: options.seed === undefined ? undefined : resolve(ctx.cwd, options.seed),
     publicHosts: options.publicHost,
     log: options.quiet ? undefined : logError,
     logError,
     env: ctx.env,
   })
-  const store = options.data === undefined ? 'store in memory' : `store in ${options.data}`
+  const store =
+    server.dataFile === undefined
+      ? 'store in memory'
+      : `store in ${server.dataFile} (${server.dataFile.toLowerCase().endsWith('.json') ? 'JSON' : 'SQLite'})`
+  if (seedUnused) ctx.stderr.write(`apictl serve: --seed not used: ${options.data} holds a store already\n`)
   ctx.stderr.write(`apictl serve: listening on ${server.url}\n`)
   ctx.stderr.write(
     `apictl serve: REST /v1 /v2 (try ${server.url}/v1/items), GraphQL /graphql, SOAP /soap?wsdl, OAuth POST /oauth/token; ${store}\n`,

@@ -14,6 +14,7 @@ import {
 import type { SoapVersionId } from '../../protocols/soap/soap-version.js'
 import { formatJson } from '../../render/format-json.js'
 import { formatSoapOperations } from '../../render/format-soap-operations.js'
+import { terminalColumns } from '../../render/output-width.js'
 import { withSoapService } from './with-soap-service.js'
 
 /** `apictl soap ops`: the WSDL's operations with their input and output elements and parameter types. */
@@ -52,7 +53,12 @@ export async function runSoapOps(raw: SoapOptionValues, ctx: Context): Promise<n
       const where = service.builtinWsdl
         ? `the built-in reference server (profile ${service.target.current.profileName})`
         : undefined
-      ctx.stdout.write(`${formatSoapOperations(serviceView(loaded, where, chosen), { colour })}\n`)
+      ctx.stdout.write(
+        `${formatSoapOperations(serviceView(loaded, where, chosen), {
+          colour,
+          columns: terminalColumns(ctx.stdout),
+        })}\n`,
+      )
     }
     return 0
   })

@@ -1,4 +1,5 @@
 import { UsageError } from '../../core/errors.js'
+import { expandUrlShorthand } from '../../core/url-shorthand.js'
 import type { Target } from '../target.js'
 
 /** Where a call goes: its own endpoint (-e), else the target's. */
@@ -19,7 +20,7 @@ export interface GraphQLEndpoint {
  * http(s) URL (subscriptions derive ws:// from it).
  */
 export function graphqlEndpoint(target: Target, given: string | undefined, hint: string): GraphQLEndpoint {
-  const url = given ?? target.graphql
+  const url = given === undefined ? target.graphql : expandUrlShorthand(given)
   if (url === undefined || url === '') {
     throw new UsageError(`Profile ${target.profileName} has no GraphQL endpoint.`, { hint })
   }
@@ -27,12 +28,12 @@ export function graphqlEndpoint(target: Target, given: string | undefined, hint:
   try {
     parsed = new URL(url)
   } catch {
-    throw new UsageError(`The GraphQL endpoint ${url} is not a URL.`, {
+    throw new UsageError(`The GraphQL endpoint '${url}' is not a URL.`, {
       hint: 'Give a full URL, e.g. http://localhost:4000/graphql',
     })
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new UsageError(`The GraphQL endpoint ${url} is not an http(s) URL.`, {
+    throw new UsageError(`The GraphQL endpoint '${url}' is not an http(s) URL.`, {
       hint: 'Give http://host:port/graphql (subscriptions derive ws:// from it).',
     })
   }

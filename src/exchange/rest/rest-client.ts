@@ -6,7 +6,7 @@ import { UsageError } from '../../core/errors.js'
 import { type HeaderList, type HttpRequest, isJsonType } from '../../core/exchange.js'
 import type { CommonOptions } from '../../core/request-options.js'
 import { buildRestRequest } from '../../protocols/rest/client/build-rest-request.js'
-import { parseRestMethod } from '../../protocols/rest/client/rest-method.js'
+import { BODY_METHODS, parseRestMethod } from '../../protocols/rest/client/rest-method.js'
 import { type RestOutcome, sendRestRequest } from '../../protocols/rest/client/send-rest-request.js'
 import { applyRequestItems } from '../../protocols/rest/items/apply-request-items.js'
 import { parseRequestItem } from '../../protocols/rest/items/parse-request-item.js'
@@ -15,7 +15,7 @@ import { lintPath } from '../../protocols/rest/path-lint.js'
 import { printLintWarnings } from '../../render/print-lint-warnings.js'
 import type { TransportOptions } from '../../transport/transport-options.js'
 import { type CachePolicy, keepsInMemory, keepsOnDisk } from '../cache-policy.js'
-import { readDataOption } from '../read-data-option.js'
+import { checkJsonBody, readDataOption } from '../read-data-option.js'
 import {
   type HeaderEdit,
   type RequestDefaults,
@@ -25,11 +25,13 @@ import {
 import { runExchange } from '../run-exchange.js'
 import type { Target } from '../target.js'
 import { pagingQuery } from './paging-query.js'
+import { type RestContract, reportResponseProblems } from './rest-contract.js'
 import { restUrl } from './rest-url.js'
 
 /** One REST call, from any surface: what `apictl rest`, a REPL line or `client.rest.*` was given. */
 export interface RestCall {
-  method: string
+  /** Left out (undefined): GET, or POST when the request has a body (HTTPie's rule). */
+  method: string | undefined
   /** A full URL, or a path against the target's REST base (`/v1/items`; `:3000/x` is localhost). */
   url: string
   /** Request items as typed: `Name:value`, `name==value`, `field=value`, `field:=json`, `field=@file`. */
@@ -53,6 +55,16 @@ export interface RestCall {
   /** --follow: follow redirects. */
   follow?: boolean
   signal?: AbortSignal
+  /** The API's OpenAPI document, when there is one: items typed, the request checked, declared paths not linted. */
+  contract?: RestContract | undefined
+  /** --check-response: the answer checked against the document too; --strict makes a mismatch exit 6. */
+  checkResponse?: boolean
+  strict?: boolean
+  /**
+   * The body piped on stdin (the CLI without --ignore-stdin): read when no
+   * other body is given and the method takes one or is left out.
+   */
+  pipedBody?: () => Promise<Buffer | undefined>
 }
 
 /** A call ready to send: the built request (what --dry-run and --curl print) and how to send it. */
@@ -98,16 +110,21 @@ export class RestClient {
 
   /** Pure up to reading the files the call names: the request, built. */
   async prepare(call: RestCall, common: CommonOptions, ctx: Context): Promise<PreparedRestCall> {
-    const method = parseRestMethod(call.method)
-    const items = applyRequestItems((call.items ?? []).map(parseRequestItem), (file) =>
-      readFileSync(localPath(file, ctx), 'utf8'),
-    )
+    const given = call.method === undefined ? undefined : parseRestMethod(call.method)
+    const { url, typedPath } = restUrl(call, this.target, ctx)
+    let parsed = (call.items ?? []).map(parseRequestItem)
+    // `price=2.5` typed by the operation's body schema (a number when it says number); a left-out
+    // method is POST when the items carry a body field, as it will be sent.
+    if (call.contract !== undefined) {
+      const bodyItems = parsed.some((item) => item.kind.startsWith('data'))
+      parsed = call.contract.typeItems(parsed, given ?? (bodyItems ? 'POST' : 'GET'), url)
+    }
+    const items = applyRequestItems(parsed, (file) => readFileSync(localPath(file, ctx), 'utf8'))
     if (call.data !== undefined && items.body !== undefined) {
       throw new UsageError('Give the body either as --data or as field items, not both.', {
         hint: 'Drop --data, or move the fields into the JSON you pass to --data.',
       })
     }
-    const { url, typedPath } = restUrl(call, this.target, ctx)
     const query = pagingQuery(call, [...items.query, ...(call.query ?? [])], url)
     const defaults = requestDefaults(common, this.profile, [
       ...items.headers,
@@ -120,13 +137,29 @@ export class RestClient {
       restBase: this.target.rest,
       tokenUrl: defaults.oauth2?.tokenUrl,
     })
-    if (linted !== undefined) printLintWarnings(linted, lintPath(linted), ctx, common.colour)
+    // A path the API's own document declares is its contract, not a convention to question.
+    if (linted !== undefined && call.contract?.declares(url) !== true)
+      printLintWarnings(linted, lintPath(linted), ctx, common.colour)
     // --data is checked to be JSON unless the user says the body is something else.
     const contentType = sentContentType(defaults)
-    const rawBody =
-      call.data === undefined
-        ? undefined
-        : await readDataOption(call.data, ctx, { json: contentType === undefined || isJsonType(contentType) })
+    const json = contentType === undefined || isJsonType(contentType)
+    let rawBody = call.data === undefined ? undefined : await readDataOption(call.data, ctx, { json })
+    const mayPipe = given === undefined || BODY_METHODS.includes(given)
+    if (
+      rawBody === undefined &&
+      items.body === undefined &&
+      call.json === undefined &&
+      mayPipe &&
+      call.pipedBody
+    ) {
+      const piped = await call.pipedBody()
+      if (piped !== undefined) {
+        rawBody = piped.toString('utf8')
+        if (json) checkJsonBody(rawBody, 'piped stdin')
+      }
+    }
+    const body = items.body ?? call.json
+    const method = given ?? (rawBody !== undefined || body !== undefined ? 'POST' : 'GET')
     const request = buildRestRequest({
       method,
       url,
@@ -138,6 +171,8 @@ export class RestClient {
       accept: call.accept,
       oauth2: defaults.oauth2,
     })
+    // Checked against the document before anything is sent (exit 2 naming each broken rule).
+    await call.contract?.check(request)
     return { request, url, call }
   }
 
@@ -178,6 +213,7 @@ export class RestClient {
     present: (outcome: RestOutcome) => void | Promise<void>,
     options: { streamAbove?: number } = {},
   ): Promise<number> {
+    const { contract, checkResponse, strict } = prepared.call
     return runExchange(
       {
         request: prepared.request,
@@ -189,9 +225,15 @@ export class RestClient {
             prepared,
             transport,
             (page) => progress(`fetched page ${page}, fetching the next…`),
-            options.streamAbove,
+            // A body checked against the OpenAPI document is read whole.
+            checkResponse === true ? undefined : options.streamAbove,
           ),
-        present,
+        present: async (outcome) => {
+          await present(outcome)
+          if (contract === undefined || checkResponse !== true) return undefined
+          const problems = await contract.checkResponse(prepared.request, outcome.result)
+          return reportResponseProblems(problems, strict === true, ctx) || undefined
+        },
       },
       ctx,
     )

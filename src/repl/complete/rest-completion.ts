@@ -1,6 +1,7 @@
 import type { CompletionRequest } from '../command.js'
 import { REST_LINE_OPTIONS } from '../lines/line-options.js'
 import type { ReplSession } from '../session.js'
+import { documentItems, documentPaths } from './openapi-completion.js'
 import { optionNames, optionValues, positionalWords } from './option-candidates.js'
 
 const collection = /^\/v\d+\/items\/?$/
@@ -8,20 +9,36 @@ const item = /^\/v\d+\/items\/[^/]+\/?$/
 const reviews = /^\/v\d+\/items\/[^/]+\/reviews\/?$/
 
 /**
- * A REST line after its method: the paths the session knows first, then
- * request items the reference server's resources take, and options.
+ * A REST line after its method: the paths the OpenAPI document declares for
+ * the method (path parameters filled from the last list) and the paths the
+ * session knows; after the path, the operation's query parameters and body
+ * fields (without a document, the reference server's), and options.
  */
-export function completeRestLine(request: CompletionRequest, session: ReplSession, method = 'get'): string[] {
+export async function completeRestLine(
+  request: CompletionRequest,
+  session: ReplSession,
+  method = 'get',
+): Promise<string[]> {
   const values = optionValues(request.words.at(-1), REST_LINE_OPTIONS)
   if (values !== undefined) return values
   if (request.partial.startsWith('-')) return optionNames(REST_LINE_OPTIONS)
   const [path, ...items] = positionalWords(request.words, REST_LINE_OPTIONS)
-  if (path === undefined) return session.paths.list()
-  if (!session.target.builtin) return []
+  const document =
+    request.partial.startsWith('http') || path?.startsWith('http') ? undefined : await session.openApi(true)
+  if (path === undefined) {
+    const base =
+      session.target.rest === undefined ? '' : new URL(session.target.rest).pathname.replace(/\/+$/, '')
+    const declared = document === undefined ? [] : documentPaths(document.index, method, session.last, base)
+    return [...new Set([...declared, ...session.paths.list()])]
+  }
   const given = new Set(items.map((each) => /^[^=:]+/.exec(each)?.[0]))
-  return referenceItems(method.toLowerCase(), path.replace(/\?.*$/, '')).filter(
-    (candidate) => !given.has(/^[^=:]+/.exec(candidate)?.[0]),
-  )
+  const candidates =
+    document !== undefined
+      ? documentItems(document.index, method, path)
+      : session.target.builtin
+        ? referenceItems(method.toLowerCase(), path.replace(/\?.*$/, ''))
+        : []
+  return candidates.filter((candidate) => !given.has(/^[^=:]+/.exec(candidate)?.[0]))
 }
 
 /** Items the reference server's resources take, by method. */

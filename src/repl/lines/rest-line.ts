@@ -1,7 +1,9 @@
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import { headerValue } from '../../core/exchange.js'
+import type { LoadedOpenApi } from '../../exchange/rest/load-openapi.js'
 import { DEFAULT_MAX_PAGES, RestClient } from '../../exchange/rest/rest-client.js'
+import type { RestContract } from '../../exchange/rest/rest-contract.js'
 import type { RestOptionValues } from '../../options/rest-options.js'
 import type { RestResult } from '../../protocols/rest/client/decode-rest-response.js'
 import { printRestOutcome } from '../../render/print-rest-result.js'
@@ -34,7 +36,8 @@ export async function runRestLine(
     })
   }
   const rest = await sessionRestClient(session)
-  const prepared = await rest.prepare({ ...values, method, url, items }, common, ctx)
+  const contract = await lineContract(url, values, session)
+  const prepared = await rest.prepare({ ...values, method, url, items, contract }, common, ctx)
   return rest.exchange(prepared, common, ctx, (outcome) => {
     const value = outcome.items ?? bodyValue(outcome.result)
     const response = outcome.result.response
@@ -69,4 +72,27 @@ function bodyValue(result: RestResult): unknown {
     default:
       return null
   }
+}
+
+/**
+ * The document's rules for a line to the session's REST base, when the
+ * document is at hand (cached, given with --openapi, or the built-in
+ * server's): a line never waits on discovery; Tab discovers.
+ */
+async function lineContract(
+  url: string,
+  values: RestOptionValues,
+  session: ReplSession,
+): Promise<RestContract | undefined> {
+  let loaded: LoadedOpenApi | undefined
+  if (values.openapi !== undefined) {
+    const { loadOpenApi } = await import('../../exchange/rest/load-openapi.js')
+    loaded = await loadOpenApi(
+      { flag: values.openapi, refresh: values.refresh === true, fetch: true },
+      session.ctx,
+    )
+  } else if (url.startsWith('/')) loaded = await session.openApi(false)
+  if (loaded === undefined) return undefined
+  const { createRestContract } = await import('../../exchange/rest/rest-contract.js')
+  return createRestContract({ ...loaded, validate: values.validate !== false })
 }

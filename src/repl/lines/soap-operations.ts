@@ -4,6 +4,7 @@ import { UsageError } from '../../core/errors.js'
 import { operationViews } from '../../exchange/soap/operation-views.js'
 import { serviceVersions } from '../../protocols/soap/client/service-description.js'
 import { formatSoapOperations } from '../../render/format-soap-operations.js'
+import { terminalColumns } from '../../render/output-width.js'
 import type { ReplSession } from '../session.js'
 import { sessionSoapService } from './session-soap-service.js'
 
@@ -25,6 +26,8 @@ export async function printSoapOperations(session: ReplSession, ctx: Context): P
   )
   const operations = operationViews(service)
   const colour = colourEnabled(ctx.stdout, ctx.env, undefined)
-  ctx.stdout.write(`${formatSoapOperations({ heading, operations }, { colour })}\n`)
+  ctx.stdout.write(
+    `${formatSoapOperations({ heading, operations }, { colour, columns: terminalColumns(ctx.stdout) })}\n`,
+  )
   return 0
 }

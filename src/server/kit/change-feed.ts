@@ -8,9 +8,13 @@ import type { ChangeEvent } from './item.js'
  */
 export class ChangeFeed {
   readonly #emitter = new EventEmitter()
+  #onWatchers: ((count: number) => void) | undefined
 
   constructor() {
     this.#emitter.setMaxListeners(0)
+    const changed = () => queueMicrotask(() => this.#onWatchers?.(this.listenerCount))
+    this.#emitter.on('newListener', changed)
+    this.#emitter.on('removeListener', changed)
   }
 
   publish(event: ChangeEvent): void {
@@ -34,5 +38,10 @@ export class ChangeFeed {
 
   get listenerCount(): number {
     return this.#emitter.listenerCount('change')
+  }
+
+  /** Told the number of listeners whenever it changes (the store watches a shared file only while someone listens). */
+  onWatchers(callback: (count: number) => void): void {
+    this.#onWatchers = callback
   }
 }

@@ -34,3 +34,30 @@ export class StoreError extends Error {
 export function isStoreError(value: unknown): value is StoreError {
   return value instanceof StoreError
 }
+
+/** Why the store could not make a write durable: the disk is full, or another process holds the file too long. */
+export type StorageProblem = 'full' | 'busy'
+
+/**
+ * A write the data file could not take, with nothing changed: REST answers
+ * 507 (full) or 503 (busy) with problem+json, GraphQL an error with that
+ * `extensions.code`, SOAP a Server/Receiver fault. The cause goes to the log.
+ */
+export class StorageError extends Error {
+  readonly problem: StorageProblem
+
+  constructor(problem: StorageProblem, message: string, cause?: unknown) {
+    super(message, { cause })
+    this.name = 'StorageError'
+    this.problem = problem
+  }
+
+  /** The code GraphQL and SOAP name it by. */
+  get code(): 'INSUFFICIENT_STORAGE' | 'STORE_BUSY' {
+    return this.problem === 'full' ? 'INSUFFICIENT_STORAGE' : 'STORE_BUSY'
+  }
+}
+
+export function isStorageError(value: unknown): value is StorageError {
+  return value instanceof StorageError
+}

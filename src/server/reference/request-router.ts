@@ -6,6 +6,7 @@ import { sendEmpty, sendProblem } from '../kit/http/respond.js'
 import { respondError } from '../kit/http/respond-error.js'
 import { mountMatches } from '../kit/mount.js'
 import type { LazyMount } from './lazy-mount.js'
+import { handleOpenApi, openApiPath } from './openapi-route.js'
 import { handleIndex } from './server-index.js'
 
 export interface RouterParts {
@@ -13,6 +14,8 @@ export interface RouterParts {
   auth: Authenticator
   mounts: readonly LazyMount[]
   log?: ((line: string) => void) | undefined
+  /** The server's own origin, for absolute URLs when the Host header is unusable. */
+  origin?: () => string
 }
 
 /** `/path?query` → [path, query]; absolute-form targets (`http://h/p`) keep only their path. */
@@ -51,6 +54,10 @@ export function createRouter(
     }
     if (path === tokenPath) {
       handleTokenRequest(request, response, parts.auth).catch(fail(response))
+      return
+    }
+    if (path === openApiPath) {
+      handleOpenApi(request, response, parts.origin?.() ?? 'http://127.0.0.1').catch(fail(response))
       return
     }
     for (const mount of parts.mounts) {

@@ -54,3 +54,37 @@ export async function loadSeed(): Promise<StoreState> {
   })
   return copyState(await seed)
 }
+
+/**
+ * A store document of the user's to start a new store from (`serve --seed FILE`):
+ * the format of a `.json` data file, or a bare array of items.
+ */
+export async function loadSeedFile(file: string): Promise<StoreState> {
+  let text: string
+  try {
+    text = await readText(file)
+  } catch (error) {
+    throw new ApictlError(
+      `the seed file ${file} cannot be read: ${(error as Error).message}`,
+      ExitCode.Usage,
+      {
+        where: file,
+        hint: 'pass --seed a JSON store document: a .json data file, or an array of items',
+        cause: error,
+      },
+    )
+  }
+  try {
+    return readStoreDocument(JSON.parse(text))
+  } catch (error) {
+    throw new ApictlError(
+      `the seed file ${file} is not a valid store: ${(error as Error).message}`,
+      ExitCode.Usage,
+      {
+        where: file,
+        hint: 'pass --seed a JSON store document: a .json data file, or an array of items',
+        cause: error,
+      },
+    )
+  }
+}

@@ -9,6 +9,7 @@ const index = {
   soap: '/soap',
   wsdl: '/soap?wsdl',
   token: '/oauth/token',
+  openapi: '/openapi.json',
 }
 
 /** GET /: where each style is served, for someone who points curl at the root. */

@@ -11,17 +11,32 @@ import { Store } from '../kit/store.js'
 import { LazyMount } from './lazy-mount.js'
 import { defaultMounts } from './mounts.js'
 import { createNodeServer, type ServerLimits } from './node-server.js'
-import { DataFile } from './persistence.js'
+import { openDataFile } from './open-data-file.js'
 import { createRouter } from './request-router.js'
-import { loadSeed } from './seed.js'
+import { loadSeed, loadSeedFile } from './seed.js'
 
 export interface ServerOptions {
   /** 0 (the default) picks a free port. */
   port?: number
   /** Default 127.0.0.1. */
   host?: string
-  /** Keep the store in this JSON file (created from the seed when missing). Default: in memory. */
+  /**
+   * Keep the store in this file (created from the seed when missing): a JSON
+   * document when the name ends in `.json`, else a SQLite database. Default:
+   * in memory.
+   */
   dataFile?: string
+  /**
+   * Share the data file with other apictl processes (the local profile's
+   * store) instead of holding it alone (`apictl serve --data`). SQLite only.
+   */
+  shareDataFile?: boolean
+  /**
+   * A JSON store document (a `.json` data file's format, or an array of
+   * items) a new store starts from instead of the built-in seed: the store in
+   * memory, or a data file that does not exist yet.
+   */
+  seedFile?: string
   /** Receives one line per request: `GET /v1/items 200 1.2ms`. */
   log?: (line: string) => void
   /** Receives internal failures (a 500's cause, a mount that fails to load); default: `log`. */
@@ -60,15 +75,23 @@ export interface RunningServer {
   port: number
   host: string
   store: Store
+  /** The data file in use (symlinks followed), when there is one. */
+  dataFile?: string
   auth: Authenticator
   /** Stops listening, ends keep-alive and in-flight connections, waits for pending writes. */
   close(): Promise<void>
 }
 
-async function openStore(options: ServerOptions): Promise<Store> {
-  if (options.dataFile === undefined) return new Store(await loadSeed())
-  const { file, state } = await DataFile.open(options.dataFile, loadSeed)
-  return new Store(state, { sink: file })
+async function openStore(options: ServerOptions, url: () => string | undefined): Promise<Store> {
+  const { seedFile } = options
+  const seed = seedFile === undefined ? loadSeed : () => loadSeedFile(seedFile)
+  if (options.dataFile === undefined) return new Store(await seed())
+  const { backend, index } = await openDataFile(options.dataFile, {
+    seed,
+    sharing: options.shareDataFile ? 'shared' : 'server',
+    holder: () => ({ pid: process.pid, url: url() }),
+  })
+  return new Store(index, { backend })
 }
 
 /**
@@ -99,27 +122,40 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ttlSeconds: options.tokenTtlSeconds ?? settings.ttlSeconds,
   })
   const auth = new Authenticator(tokens, new FailureThrottle(options.loginThrottle))
-  const store = await openStore(options)
+  let origin = formatOrigin(host, options.port ?? 0)
+  let listening = false
+  const store = await openStore(options, () => (listening ? origin : undefined))
   const { log } = options
   const logError = options.logError ?? log
-  let origin = formatOrigin(host, options.port ?? 0)
   const services: ServerServices = { store, auth, origin: () => origin, log: logError }
   const mounts = (options.mounts ?? defaultMounts).map((definition) => new LazyMount(definition, services))
-  const route = createRouter({ rest: createRestHandler(services), auth, mounts, log: logError })
+  const route = createRouter({
+    rest: createRestHandler(services),
+    auth,
+    mounts,
+    log: logError,
+    origin: () => origin,
+  })
   let port = options.port ?? 0
   const guard = new RequestGuard({ hosts: new HostAllowList(host, publicHosts), port: () => port })
   const http = createNodeServer(route, mounts, log, { unref: options.unref, guard, limits: options.limits })
-  port = await http.listen(port, host)
+  try {
+    port = await http.listen(port, host)
+  } catch (error) {
+    await store.close()
+    throw error
+  }
   origin = formatOrigin(host, port)
+  listening = true
 
   let closing: Promise<void> | undefined
   const close = () => {
     closing ??= (async () => {
       await http.stop()
       await Promise.all(mounts.map((mount) => mount.close()))
-      await store.flushed()
+      await store.close()
     })()
     return closing
   }
-  return { url: origin, port, host, store, auth, close }
+  return { url: origin, port, host, store, dataFile: store.location, auth, close }
 }

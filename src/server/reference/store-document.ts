@@ -2,6 +2,7 @@ import type { Item, Review } from '../kit/item.js'
 import { isPlainObject, validateItemFields, validateReviewFields } from '../kit/item-validation.js'
 import { isStoreError } from '../kit/store-error.js'
 import type { StoreState } from '../kit/store-state.js'
+import type { StoreSnapshot } from '../kit/write-batch.js'
 
 /**
  * The on-disk shape of a store (the --data file), and the seed's: either
@@ -115,11 +116,9 @@ export function readStoreDocument(document: unknown): StoreState {
 }
 
 /** The JSON text of a store document (one item per line keeps diffs of the file readable). */
-export function writeStoreDocument(state: StoreState): string {
+export function writeStoreDocument(store: StoreSnapshot): string {
   const lines: string[] = []
-  for (const item of state.items.values()) {
-    lines.push(JSON.stringify({ ...item, reviews: state.reviews.get(item.id) ?? [] }))
-  }
-  const header = `{"format":"${documentFormat}","version":1,"nextItemId":${state.nextItemId},"nextReviewId":${state.nextReviewId},"items":[`
+  for (const { item, reviews } of store.entries()) lines.push(JSON.stringify({ ...item, reviews }))
+  const header = `{"format":"${documentFormat}","version":1,"nextItemId":${store.nextItemId},"nextReviewId":${store.nextReviewId},"items":[`
   return `${header}\n${lines.join(',\n')}\n]}\n`
 }

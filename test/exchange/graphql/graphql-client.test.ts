@@ -40,7 +40,12 @@ function freshContext(): Context {
     stdout: new BufferSink(),
     stderr: new BufferSink(),
     stdin: process.stdin,
-    env: { HOME: home, APICTL_CONFIG_DIR: join(home, 'config'), APICTL_CACHE_DIR: join(home, 'cache') },
+    env: {
+      HOME: home,
+      APICTL_CONFIG_DIR: join(home, 'config'),
+      APICTL_CACHE_DIR: join(home, 'cache'),
+      APICTL_DATA_DIR: join(home, 'data'),
+    },
     cwd: home,
   }
 }

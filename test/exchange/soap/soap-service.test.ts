@@ -49,7 +49,12 @@ function context(): Context & { stderr: BufferSink } {
     stdout: new BufferSink(),
     stderr: new BufferSink(),
     stdin: process.stdin,
-    env: { HOME: dir, APICTL_CONFIG_DIR: join(dir, 'config'), APICTL_CACHE_DIR: join(dir, 'cache') },
+    env: {
+      HOME: dir,
+      APICTL_CONFIG_DIR: join(dir, 'config'),
+      APICTL_CACHE_DIR: join(dir, 'cache'),
+      APICTL_DATA_DIR: join(dir, 'data'),
+    },
     cwd: dir,
   }
 }

@@ -169,7 +169,7 @@ describe('applyRequestItems: files', () => {
     }
     expect(error).toBeInstanceOf(UsageError)
     expect((error as UsageError).message).toMatch(
-      new RegExp(`^Cannot read '${path}' for 'bio=@${path}': ENOENT`),
+      new RegExp(`^Cannot read '${path}' for 'bio=@${path}': no such file\\.$`),
     )
   })
 

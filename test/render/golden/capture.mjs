@@ -1,6 +1,6 @@
 // Captures what the CLI prints for every body in fixtures/bodies/ in each
 // output mode, into fixtures/bodies/golden.json. Run once on the build that
-// defines the expected output (it was run on main at f2be849, before the
+// defines the expected output (it was run on main at 9086d92, before the
 // streaming printers, so the goldens hold the output as it was):
 //   npm run build && node test/render/golden/capture.mjs
 // body-goldens.test.ts then checks the renderer against it, whole and streamed.

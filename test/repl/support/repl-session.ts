@@ -27,6 +27,7 @@ export async function testContext(
       HOME: home,
       APICTL_CONFIG_DIR: join(home, 'config'),
       APICTL_CACHE_DIR: join(home, 'cache'),
+      APICTL_DATA_DIR: join(home, 'data'),
       NO_COLOR: '1',
       ...env,
     },

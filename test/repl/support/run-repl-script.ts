@@ -38,11 +38,12 @@ export function runReplScript(
 }
 
 /** What changes from run to run: the embedded server's port, timestamps, the Date header, temp dirs. */
-export function normalise(text: string, configDir?: string): string {
+export function normalise(text: string, configDir?: string, dataDir?: string): string {
   let out = text
     .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT')
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<TIME>')
     .replace(/^Date: .*$/gm, 'Date: <DATE>')
   if (configDir !== undefined) out = out.replaceAll(configDir, '<CONFIG>')
+  if (dataDir !== undefined) out = out.replaceAll(dataDir, '<DATA>')
   return out
 }

@@ -1,30 +1,32 @@
-// --data: writes are on disk before the answer, survive restarts and kill -9; a bad file is refused and left alone.
-import { type ChildProcess, spawn } from 'node:child_process'
+// --data: writes are on disk before the answer and survive restarts; a bad file is refused and left alone. Both formats.
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { ApictlError } from '../../../src/core/errors.js'
-import { DataFile } from '../../../src/server/reference/persistence.js'
-import { loadSeed } from '../../../src/server/reference/seed.js'
+import { openSqlite } from '../../../src/server/reference/sqlite-database.js'
 import { startServer } from '../../../src/server/reference/start-server.js'
-import { basicAuth, createItem, jsonHeaders, useTempDir } from './server-helpers.js'
+import { basicAuth, createItem, jsonHeaders, readDataFile, useTempDir } from './server-helpers.js'
 
 const directory = useTempDir()
-const bin = fileURLToPath(new URL('../../../bin/apictl.cjs', import.meta.url))
 
-describe('the data file', () => {
+describe.each(['json', 'db'])('the .%s data file', (extension) => {
   it('is created from the seed when missing', async () => {
-    const dataFile = join(directory.path, 'fresh.json')
+    const dataFile = join(directory.path, `fresh.${extension}`)
     const server = await startServer({ port: 0, dataFile, env: {} })
+    expect(server.dataFile).toBe(dataFile)
     await server.close()
-    const document = JSON.parse(await readFile(dataFile, 'utf8')) as { format: string; items: unknown[] }
-    expect(document.format).toBe('apictl-store')
-    expect(document.items).toHaveLength(40)
+    if (extension === 'json') {
+      const document = JSON.parse(await readFile(dataFile, 'utf8')) as { format: string; items: unknown[] }
+      expect(document.format).toBe('apictl-store')
+      expect(document.items).toHaveLength(40)
+    } else {
+      expect((await readFile(dataFile)).subarray(0, 15).toString()).toBe('SQLite format 3')
+    }
+    expect((await readDataFile(dataFile)).size).toBe(40)
   })
 
   it('keeps every acknowledged write across a restart', async () => {
-    const dataFile = join(directory.path, 'restart.json')
+    const dataFile = join(directory.path, `restart.${extension}`)
     const first = await startServer({ port: 0, dataFile, env: {} })
     const created = await createItem(first.url, { name: 'Survivor', tags: ['kept'] })
     const patch = await fetch(`${first.url}/v1/items/2`, {
@@ -45,17 +47,21 @@ describe('the data file', () => {
     })
     expect(review.status).toBe(201)
     // No close(): what was acknowledged must already be on disk.
-    const { state } = await DataFile.open(dataFile, loadSeed)
-    expect(state.items.get(created.id)).toMatchObject({ name: 'Survivor', tags: ['kept'] })
-    expect(state.items.get('2')?.quantity).toBe(1234)
-    expect(state.items.has('3')).toBe(false)
-    expect(state.reviews.get(created.id)).toEqual([expect.objectContaining({ rating: 5, author: 'disk' })])
+    const index = await readDataFile(dataFile)
+    expect(index.get(created.id)?.item).toMatchObject({ name: 'Survivor', tags: ['kept'] })
+    expect(index.get('2')?.item.quantity).toBe(1234)
+    expect(index.get('3')).toBeUndefined()
+    expect(index.get(created.id)?.reviews).toEqual([expect.objectContaining({ rating: 5, author: 'disk' })])
+    expect(index.count('kept')).toBe(1)
     await first.close()
 
     const second = await startServer({ port: 0, dataFile, env: {} })
     try {
       expect(await (await fetch(`${second.url}/v1/items/${created.id}`)).json()).toEqual(created)
       expect((await fetch(`${second.url}/v1/items/3`)).status).toBe(404)
+      const listed = await fetch(`${second.url}/v1/items?page=2&limit=20`)
+      expect(listed.headers.get('x-total-count')).toBe('40')
+      expect(((await listed.json()) as Array<{ id: string }>).at(-1)?.id).toBe(created.id)
       const next = await createItem(second.url)
       expect(Number(next.id)).toBeGreaterThan(Number(created.id))
     } finally {
@@ -63,20 +69,32 @@ describe('the data file', () => {
     }
   })
 
-  it('loads despite a temporary file left by a crash', async () => {
+  it('is refused when it cannot be read, or its directory does not exist', async () => {
+    const folder = join(directory.path, `a-directory.${extension}`)
+    await mkdir(folder)
+    await expect(startServer({ port: 0, dataFile: folder, env: {} })).rejects.toThrow(/cannot be read/)
+    const nowhere = join(directory.path, 'missing-dir', `items.${extension}`)
+    await expect(startServer({ port: 0, dataFile: nowhere, env: {} })).rejects.toThrow(/does not exist/)
+  })
+})
+
+describe('the .json data file', () => {
+  it('loads despite a temporary file left by a crash, and removes it', async () => {
     const dataFile = join(directory.path, 'leftover.json')
     await (await startServer({ port: 0, dataFile, env: {} })).close()
-    await writeFile(join(directory.path, '.leftover.json.tmp'), '{"format":"apictl-st')
+    const litter = join(directory.path, '.leftover.json.999999.0a1b2c.tmp')
+    await writeFile(litter, '{"format":"apictl-st')
     const server = await startServer({ port: 0, dataFile, env: {} })
     try {
       await createItem(server.url)
       expect(server.store.count()).toBe(41)
+      expect((await readdir(directory.path)).filter((name) => name.startsWith('.leftover'))).toEqual([])
     } finally {
       await server.close()
     }
   })
 
-  it('answers a failed write with 500, rolls it back and leaves no temporary file', async () => {
+  it('answers a failed write with 500, changes nothing and leaves no temporary file', async () => {
     const folder = join(directory.path, 'failing')
     await mkdir(folder)
     const dataFile = join(folder, 's.json')
@@ -101,120 +119,68 @@ describe('the data file', () => {
       await server.close()
     }
   })
+})
 
-  const corrupt: Array<[string, string, RegExp]> = [
-    ['not JSON', '{"format": "apictl-store", "items": [', /is not valid JSON/],
-    ['empty', '', /is empty/],
+async function refusal(dataFile: string): Promise<ApictlError> {
+  const error = (await startServer({ port: 0, dataFile, env: {} }).catch((caught) => caught)) as ApictlError
+  expect(error).toBeInstanceOf(ApictlError)
+  expect(error.exitCode).toBe(2)
+  expect(error.message).toContain(dataFile)
+  return error
+}
+
+describe('a corrupt or foreign data file', () => {
+  const corrupt: Array<[string, string, string | Buffer, RegExp]> = [
+    ['not JSON', 'json', '{"format": "apictl-store", "items": [', /is not valid JSON/],
+    ['empty', 'json', '', /is empty/],
     [
       'the wrong shape',
+      'json',
       '{"format":"apictl-store","version":1,"items":[{"id":"1","name":"x","price":-3}]}',
       /items\[0\].*price/,
     ],
-    ['another program', '{"hello":"world"}', /format/],
+    ['another program', 'json', '{"hello":"world"}', /format/],
+    ['not a database', 'db', 'just some text that is long enough', /is not a SQLite database/],
+    ['a JSON store under another name', 'db', '{"format":"apictl-store"}', /only a name ending in \.json/],
+    [
+      'a damaged database',
+      'db',
+      Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(4080, 0x5a)]),
+      /is not a valid SQLite database/,
+    ],
   ]
-  for (const [label, content, reason] of corrupt) {
-    it(`is refused, with the file named and left untouched, when it is ${label}`, async () => {
-      const dataFile = join(directory.path, `corrupt-${label.replace(/\W/g, '-')}.json`)
+  for (const [label, extension, content, reason] of corrupt) {
+    it(`is refused, named and left untouched: ${label} (.${extension})`, async () => {
+      const dataFile = join(directory.path, `corrupt-${label.replace(/\W/g, '-')}.${extension}`)
       await writeFile(dataFile, content)
       const before = await stat(dataFile)
-      const error = (await startServer({ port: 0, dataFile, env: {} }).catch(
-        (caught) => caught,
-      )) as ApictlError
-      expect(error).toBeInstanceOf(ApictlError)
-      expect(error.exitCode).toBe(2)
-      expect(error.message).toContain(dataFile)
+      const error = await refusal(dataFile)
       expect(error.message).toMatch(reason)
       expect(error.message).toContain('left it untouched')
       expect(error.hint).toMatch(/move it aside/)
-      expect(await readFile(dataFile, 'utf8')).toBe(content)
+      expect(await readFile(dataFile)).toEqual(Buffer.from(content))
       expect((await stat(dataFile)).mtimeMs).toBe(before.mtimeMs)
+      expect((await readdir(directory.path)).filter((name) => name.startsWith(`${dataFile}-`))).toEqual([])
     })
   }
 
-  it('is refused when it cannot be read, or its directory does not exist', async () => {
-    const folder = join(directory.path, 'a-directory.json')
-    await mkdir(folder)
-    await expect(startServer({ port: 0, dataFile: folder, env: {} })).rejects.toThrow(/cannot be read/)
-    const nowhere = join(directory.path, 'missing-dir', 'items.json')
-    await expect(startServer({ port: 0, dataFile: nowhere, env: {} })).rejects.toThrow(/does not exist/)
+  it("is refused when it is another program's SQLite database, which is not written to", async () => {
+    const dataFile = join(directory.path, 'foreign.db')
+    const db = openSqlite(dataFile)
+    db.exec("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine')")
+    db.close()
+    const before = await readFile(dataFile)
+    const error = await refusal(dataFile)
+    expect(error.message).toMatch(/is a SQLite database but not an apictl store \(its tables: notes\)/)
+    expect(await readFile(dataFile)).toEqual(before)
   })
-})
 
-interface Child {
-  process: ChildProcess
-  url: string
-}
-
-function startCli(dataFile: string): Promise<Child> {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--data', dataFile, '--quiet'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  return new Promise((resolve, reject) => {
-    let stderr = ''
-    child.stderr!.setEncoding('utf8')
-    child.stderr!.on('data', (text: string) => {
-      stderr += text
-      const match = /apictl serve: listening on (http:\/\/\S+)/.exec(stderr)
-      if (match) resolve({ process: child, url: match[1]! })
-    })
-    child.on('exit', (code) => reject(new Error(`apictl serve exited ${code} before listening: ${stderr}`)))
-    child.on('error', reject)
-  })
-}
-
-describe('kill -9 in the middle of a write burst', () => {
-  it('leaves a file that loads and holds every write that got a 2xx', async () => {
-    const dataFile = join(directory.path, 'killed.json')
-    for (let round = 0; round < 2; round += 1) {
-      const child = await startCli(dataFile)
-      const exited = new Promise((resolve) => child.process.once('exit', resolve))
-      const acknowledgedIds: string[] = []
-      const acknowledgedQuantity = new Map<string, number>()
-      let killed = false
-      const worker = async (lane: number) => {
-        for (let step = 0; !killed; step += 1) {
-          try {
-            if (step % 3 === 2) {
-              const itemId = String(lane + 1)
-              const response = await fetch(`${child.url}/v1/items/${itemId}`, {
-                method: 'PATCH',
-                headers: jsonHeaders,
-                body: JSON.stringify({ quantity: round * 100_000 + step }),
-              })
-              if (response.ok) acknowledgedQuantity.set(itemId, round * 100_000 + step)
-              await response.arrayBuffer()
-            } else {
-              const response = await fetch(`${child.url}/v1/items`, {
-                method: 'POST',
-                headers: jsonHeaders,
-                body: JSON.stringify({ name: `burst ${round}/${lane}/${step}`, price: step }),
-              })
-              if (response.ok) acknowledgedIds.push(((await response.json()) as { id: string }).id)
-            }
-          } catch {
-            return // the server is gone
-          }
-          if (acknowledgedIds.length >= 120 && !killed) {
-            killed = true
-            child.process.kill('SIGKILL')
-          }
-        }
-      }
-      await Promise.all(Array.from({ length: 16 }, (_, lane) => worker(lane)))
-      await exited
-      expect(acknowledgedIds.length).toBeGreaterThanOrEqual(120)
-
-      const { state } = await DataFile.open(dataFile, loadSeed)
-      for (const id of acknowledgedIds) expect(state.items.has(id), `item ${id}`).toBe(true)
-      for (const [id, quantity] of acknowledgedQuantity) {
-        expect(state.items.get(id)!.quantity, `item ${id}`).toBeGreaterThanOrEqual(quantity)
-      }
-    }
-    const leftovers = (await readdir(directory.path)).filter((name) => name.startsWith('.killed'))
-    expect(leftovers.length).toBeLessThanOrEqual(1)
-    // A temporary file a killed server left is removed when the file is opened again.
-    await writeFile(join(directory.path, '.killed.json.999999.0a1b2c.tmp'), '{"half')
-    await DataFile.open(dataFile, loadSeed)
-    expect((await readdir(directory.path)).filter((name) => name.startsWith('.killed'))).toEqual([])
+  it('is refused when it is an apictl store of another version', async () => {
+    const dataFile = join(directory.path, 'future.db')
+    await (await startServer({ port: 0, dataFile, env: {} })).close()
+    const db = openSqlite(dataFile)
+    db.exec("UPDATE store_meta SET value = 9 WHERE key = 'version'")
+    db.close()
+    expect((await refusal(dataFile)).message).toMatch(/version 9; this apictl reads version 1/)
   })
 })

@@ -2,6 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
+import type { ItemIndex } from '../../../src/server/kit/item-index.js'
+import { openDataFile } from '../../../src/server/reference/open-data-file.js'
+import { loadSeed } from '../../../src/server/reference/seed.js'
 import {
   type RunningServer,
   type ServerOptions,
@@ -118,4 +121,13 @@ export function seededRandom(seed: number): () => number {
     value ^= value + Math.imul(value ^ (value >>> 7), value | 61)
     return ((value ^ (value >>> 14)) >>> 0) / 4294967296
   }
+}
+
+/** What a data file holds, read as a fresh server would (without its lock: for checks after a server stopped or died). */
+export async function readDataFile(path: string): Promise<ItemIndex> {
+  const { backend, index } = await openDataFile(path, { seed: loadSeed, sharing: 'shared' })
+  // A SQLite store reads each item's fields on first use: read them all before closing.
+  for (const entry of index.entries()) void [entry.item, entry.reviews]
+  backend.close?.()
+  return index
 }

@@ -1,10 +1,12 @@
-// The protocol-neutral store: validation, merge patch, ids, the change feed, durable group commit and rollback.
+// The protocol-neutral store: validation, merge patch, ids, the change feed, the index, durable group commit.
 import { describe, expect, it } from 'vitest'
 import type { ChangeEvent } from '../../../src/server/kit/item.js'
+import { ItemIndex } from '../../../src/server/kit/item-index.js'
 import { applyMergePatch } from '../../../src/server/kit/merge-patch.js'
 import { Store } from '../../../src/server/kit/store.js'
-import { StoreError } from '../../../src/server/kit/store-error.js'
-import type { StoreState } from '../../../src/server/kit/store-state.js'
+import type { StoreBackend } from '../../../src/server/kit/store-backend.js'
+import { StorageError, StoreError } from '../../../src/server/kit/store-error.js'
+import type { WriteBatch } from '../../../src/server/kit/write-batch.js'
 import { loadSeed } from '../../../src/server/reference/seed.js'
 import {
   DocumentError,
@@ -173,60 +175,123 @@ describe('the change feed', () => {
 })
 
 describe('durable writes', () => {
-  it('shares one save among concurrent writes and acknowledges each only after its save', async () => {
-    const saved: StoreState[] = []
-    let release: (() => void) | undefined
-    const sink = {
-      save: (state: StoreState) => {
-        saved.push(state)
-        return new Promise<void>((resolve) => {
-          release = resolve
-        })
+  function controlledBackend() {
+    const batches: WriteBatch[] = []
+    const releases: Array<() => void> = []
+    const backend: StoreBackend = {
+      path: 'memory',
+      commit: (batch) => {
+        batches.push(batch)
+        return new Promise<void>((resolve) => releases.push(resolve))
       },
     }
-    const store = await seededStore({ sink })
+    return { backend, batches, release: () => releases.shift()!() }
+  }
+
+  it('shares one save among concurrent writes and acknowledges each only after its save', async () => {
+    const { backend, batches, release } = controlledBackend()
+    const store = await seededStore({ backend })
     let acknowledged = 0
-    const writes = Array.from({ length: 10 }, (_, index) =>
-      store.create({ name: `w${index}`, price: 1 }).then(() => {
+    const first = store.create({ name: 'w0', price: 1 }).then(() => {
+      acknowledged += 1
+    })
+    await new Promise((resolve) => setImmediate(resolve))
+    // The next nine arrive while the first group is being saved: they make the second group.
+    const writes = Array.from({ length: 9 }, (_, index) =>
+      store.create({ name: `w${index + 1}`, price: 1 }).then(() => {
         acknowledged += 1
       }),
     )
     await new Promise((resolve) => setImmediate(resolve))
-    expect(saved).toHaveLength(1)
+    expect(batches).toHaveLength(1)
     expect(acknowledged).toBe(0)
-    release!()
+    expect(store.count()).toBe(40) // nothing is visible before it is durable
+    release()
+    await first
     await new Promise((resolve) => setImmediate(resolve))
     expect(acknowledged).toBe(1)
-    expect(saved).toHaveLength(2)
-    expect(saved[1]!.items.size).toBe(50)
-    release!()
+    expect(store.count()).toBe(41)
+    expect(batches).toHaveLength(2)
+    expect(batches[1]!.events).toHaveLength(9)
+    expect([...batches[1]!.after().entries()]).toHaveLength(50)
+    release()
     await Promise.all(writes)
     expect(acknowledged).toBe(10)
+    expect(store.count()).toBe(50)
   })
 
-  it('rolls back and rejects every write not on disk when a save fails', async () => {
+  it('rejects every write of a group that cannot be saved, and changes nothing', async () => {
     let fail = true
     const store = await seededStore({
-      sink: { save: async () => (fail ? Promise.reject(new Error('disk full')) : undefined) },
+      backend: {
+        path: 'memory',
+        commit: async () => (fail ? Promise.reject(new StorageError('full', 'disk full')) : undefined),
+      },
     })
     const heard: ChangeEvent[] = []
     store.changes.subscribe((event) => heard.push(event))
     const results = await Promise.allSettled([store.create({ name: 'a', price: 1 }), store.remove('1')])
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected'])
+    expect((results[0] as PromiseRejectedResult).reason).toBeInstanceOf(StorageError)
     expect(store.count()).toBe(40)
     expect(store.get('1')).toBeDefined()
     expect(heard).toEqual([])
     fail = false
     const item = await store.create({ name: 'b', price: 1 })
+    expect(item.id).toBe('41') // the refused create took no id
     expect(store.get(item.id)).toEqual(item)
     expect(store.count()).toBe(41)
+  })
+
+  it('takes a write queued in the very turn the previous group is acknowledged', async () => {
+    const commits: number[] = []
+    const store = await seededStore({
+      backend: { path: 'memory', commit: (batch) => void commits.push(batch.events.length) },
+    })
+    for (let index = 0; index < 5; index += 1)
+      await store.create({ name: `one after another ${index}`, price: 1 })
+    expect(commits).toEqual([1, 1, 1, 1, 1])
+    expect(store.count()).toBe(45)
+  })
+
+  it('refuses, alone, a write whose item another write of its group deleted', async () => {
+    const { backend, release } = controlledBackend()
+    const store = await seededStore({ backend })
+    const removed = store.remove('5')
+    const patched = store.patch('5', { quantity: 3 }).catch((error: unknown) => error)
+    const created = store.create({ name: 'c', price: 1 })
+    await new Promise((resolve) => setImmediate(resolve))
+    release()
+    expect((await removed).id).toBe('5')
+    expect(await patched).toMatchObject({ code: 'NOT_FOUND' })
+    expect((await created).id).toBe('41')
+  })
+})
+
+describe('the index', () => {
+  it('pages, counts per tag and keeps the listing order through updates and deletes', async () => {
+    const store = await seededStore()
+    const tag = store.list({ page: 1, limit: 100 }).items[0]!.tags[0]!
+    const tagged = store.count(tag)
+    expect(store.list({ page: 1, limit: 100, tag }).items.every((item) => item.tags.includes(tag))).toBe(true)
+    const second = store.list({ page: 1, limit: 3 }).items[1]!
+    await store.patch(second.id, { tags: [tag, 'fresh-tag'] })
+    expect(store.list({ page: 1, limit: 3 }).items[1]!.id).toBe(second.id)
+    expect(store.count('fresh-tag')).toBe(1)
+    await store.patch(second.id, { tags: [] })
+    expect(store.count('fresh-tag')).toBe(0)
+    expect(store.count(tag)).toBe(second.tags.includes(tag) ? tagged - 1 : tagged)
+    await store.remove(second.id)
+    expect(store.list({ page: 1, limit: 3 }).items.map((item) => item.id)).not.toContain(second.id)
+    expect(store.list({ page: 14, limit: 3 }).items).toHaveLength(0)
+    expect(store.list({ page: 13, limit: 3 })).toMatchObject({ total: 39 })
   })
 })
 
 describe('the store document', () => {
   it('round-trips a state', async () => {
     const state = await loadSeed()
-    const again = readStoreDocument(JSON.parse(writeStoreDocument(state)))
+    const again = readStoreDocument(JSON.parse(writeStoreDocument(ItemIndex.fromState(state))))
     expect([...again.items.values()]).toEqual([...state.items.values()])
     expect([...again.reviews.entries()]).toEqual([...state.reviews.entries()])
     expect(again.nextItemId).toBe(state.nextItemId)

@@ -6,7 +6,7 @@ export function webSocketUrl(endpoint: string): string {
   try {
     url = new URL(endpoint)
   } catch {
-    throw new UsageError(`The endpoint ${endpoint} is not a URL.`, {
+    throw new UsageError(`The endpoint '${endpoint}' is not a URL.`, {
       hint: 'Pass -e http://host:port/graphql',
     })
   }

@@ -7,6 +7,8 @@ export const ErrorCode = {
   notFound: 'NOT_FOUND',
   unauthenticated: 'UNAUTHENTICATED',
   internal: 'INTERNAL_SERVER_ERROR',
+  insufficientStorage: 'INSUFFICIENT_STORAGE',
+  storeBusy: 'STORE_BUSY',
 } as const
 
 /**
@@ -29,6 +31,11 @@ export function unauthenticated(field: string, reason: string): GraphQLError {
   return new GraphQLError(`${field} needs credentials: ${reason}`, {
     extensions: { code: ErrorCode.unauthenticated },
   })
+}
+
+/** A write the data file could not take (disk full, locked too long): nothing was written. */
+export function storageFailed(code: 'INSUFFICIENT_STORAGE' | 'STORE_BUSY', message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code } })
 }
 
 /** The error with `extensions.code` set (graphql-js's own errors have none). */

@@ -2,8 +2,8 @@ import type { ChangeFeed } from '../../../server/kit/change-feed.js'
 import type { Item, Review } from '../../../server/kit/item.js'
 import type { Store } from '../../../server/kit/store.js'
 import type { FieldProblem } from '../../../server/kit/store-error.js'
-import { isStoreError } from '../../../server/kit/store-error.js'
-import { badUserInput, notFound } from './graphql-errors.js'
+import { isStorageError, isStoreError } from '../../../server/kit/store-error.js'
+import { badUserInput, notFound, storageFailed } from './graphql-errors.js'
 
 /** The bounds REST applies to `page` and `limit` too. */
 const maximumPage = 1_000_000
@@ -21,6 +21,7 @@ export interface ItemsPaging {
  */
 function refused(argument: string): (error: unknown) => never {
   return (error) => {
+    if (isStorageError(error)) throw storageFailed(error.code, error.message)
     if (!isStoreError(error)) throw error
     if (error.code === 'NOT_FOUND') throw notFound(error.message)
     const problems = error.problems.map((problem) => ({

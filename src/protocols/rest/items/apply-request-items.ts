@@ -1,4 +1,5 @@
 import { ApictlError, UsageError } from '../../../core/errors.js'
+import { fileProblem } from '../../../core/file-problem.js'
 import { checkHeaderValue } from './check-header.js'
 import { insertNestedValue } from './insert-nested-value.js'
 import { formatRequestItem, type RequestItem } from './request-item.js'
@@ -22,9 +23,8 @@ function readText(readFile: ReadFile, file: string, item: RequestItem): string {
     return readFile(file)
   } catch (error) {
     if (error instanceof ApictlError) throw error
-    const reason = error instanceof Error ? error.message : String(error)
     const text = formatRequestItem(item)
-    throw new UsageError(`Cannot read '${file}' for '${text}': ${reason}.`, {
+    throw new UsageError(`Cannot read '${file}' for '${text}': ${fileProblem(error)}.`, {
       where: file,
       hint: 'Check the file name; a relative path is read from the current directory.',
       cause: error,

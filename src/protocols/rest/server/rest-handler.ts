@@ -6,7 +6,7 @@ import { jsonContentType, type Negotiated, negotiateFormat } from './negotiation
 import { representations } from './representation.js'
 import { type RestExchange, type RestServices, requireAuth } from './rest-exchange.js'
 import { createReview, getReview, listReviews } from './review-handlers.js'
-import { allowedMethods, matchRoute, type RestRoute, type RouteKind } from './routes.js'
+import { allowedMethods, matchRoute, type RestRoute, type RouteKind, routeTemplates } from './routes.js'
 
 const jsonAnswer: Negotiated = { format: 'json', contentType: jsonContentType }
 
@@ -31,6 +31,22 @@ const handlers: Record<RouteKind, Record<string, Handler>> = {
   },
   reviews: { GET: listReviews, HEAD: listReviews, POST: authorised(createReview) },
   review: { GET: getReview, HEAD: getReview },
+}
+
+/**
+ * What the handler really serves, as `METHOD /vN/template` pairs: the
+ * handler table plus OPTIONS on every route. The OpenAPI document is
+ * tested against this list both ways.
+ */
+export function servedOperations(): Array<{ method: string; path: string }> {
+  const served: Array<{ method: string; path: string }> = []
+  for (const version of ['v1', 'v2'] as const) {
+    for (const kind of Object.keys(handlers) as RouteKind[]) {
+      for (const method of [...Object.keys(handlers[kind]), 'OPTIONS'])
+        served.push({ method, path: `/${version}${routeTemplates[kind]}` })
+    }
+  }
+  return served
 }
 
 export type RestHandler = (

@@ -18,6 +18,14 @@ export const allowedMethods: Record<RouteKind, string> = {
   review: 'GET, HEAD, OPTIONS',
 }
 
+/** Each route as an OpenAPI path template under its version (`/v1` + template). */
+export const routeTemplates: Record<RouteKind, string> = {
+  items: '/items',
+  item: '/items/{id}',
+  reviews: '/items/{id}/reviews',
+  review: '/items/{id}/reviews/{reviewId}',
+}
+
 function segment(text: string): string {
   if (!text.includes('%')) return text
   try {

@@ -1,4 +1,4 @@
-import { isStoreError } from '../../../server/kit/store-error.js'
+import { isStorageError, isStoreError } from '../../../server/kit/store-error.js'
 import { type Envelope, EnvelopeError, envelopeVersion, parseEnvelope } from '../envelope.js'
 import type { SoapVersion } from '../soap-version.js'
 import { isSecurityHeader } from '../ws-security.js'
@@ -33,8 +33,18 @@ export interface ProcessContext extends OperationContext {
   log?: ((line: string) => void) | undefined
 }
 
-/** Bounds for a request: the body is at most 1 MiB already; no request here needs more. */
-const requestLimits = { maxDepth: 100, maxElements: 20_000 }
+/**
+ * Bounds for a request: the body is at most 1 MiB already; no request here
+ * needs more elements, attributes or namespace declarations than these.
+ */
+const requestLimits = {
+  maxDepth: 100,
+  maxElements: 20_000,
+  maxAttributes: 64,
+  maxNamespaceDeclarations: 64,
+  maxTotalNamespaceDeclarations: 5_000,
+  maxNameLength: 256,
+}
 
 function versionMismatch(message: string): SoapFaultError {
   return new SoapFaultError('versionMismatch', message, { headers: [upgradeHeader()] })
@@ -116,6 +126,8 @@ function failure(error: unknown, version: SoapVersion, context: ProcessContext):
         : SoapFaultError.client('INVALID_ENVELOPE', error.message)
   } else if (isStoreError(error)) {
     fault = SoapFaultError.client(error.code, error.message, { problems: error.problems })
+  } else if (isStorageError(error)) {
+    fault = new SoapFaultError('server', error.message, { code: error.code })
   } else {
     context.log?.(
       `SOAP internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,

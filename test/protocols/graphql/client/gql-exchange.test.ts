@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildClientSchema, buildSchema, type IntrospectionQuery, printSchema } from 'graphql'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isolatedEnv, runCli } from '../../../support/run-cli.js'
+import { isolatedEnv } from '../../../support/run-cli.js'
+import { runCliInProcess } from '../../../support/run-cli-in-process.js'
 import { json, startTestServer } from '../../../support/test-server.js'
 import { LIBRARY_SDL } from './support/library-schema.js'
 import {
@@ -20,7 +21,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-const gql = (args: string[]) => runCli(['gql', ...args, '-e', server.url], { env })
+const gql = (args: string[]) => runCliInProcess(['gql', ...args, '-e', server.url], { env })
 
 /** The variables of the last operation the server received (POST body or GET parameters). */
 function lastOperation(): { request: RecordedRequest; variables?: unknown; operationName?: string | null } {
@@ -167,7 +168,7 @@ describe('gql against a stock Apollo server', () => {
   })
 
   it('a mutation runs, and the document can come from stdin', async () => {
-    const result = await runCli(['gql', '-e', server.url], {
+    const result = await runCliInProcess(['gql', '-e', server.url], {
       env,
       input: 'mutation { addBook(input: {title: "Piranesi", genre: FICTION, year: 2020}) { id title year } }',
     })
@@ -190,11 +191,15 @@ describe('gql against a stock Apollo server', () => {
     writeFileSync(file, LIBRARY_SDL)
     const fresh = isolatedEnv()
     const before = server.requests.length
-    const bad = await runCli(['gql', '{ bookz }', '--schema', file, '-e', server.url], { env: fresh })
+    const bad = await runCliInProcess(['gql', '{ bookz }', '--schema', file, '-e', server.url], {
+      env: fresh,
+    })
     expect(bad.code).toBe(2)
     expect(bad.stderr).toMatch(/Cannot query field "bookz" on type "Query"\. Did you mean .*"books"/)
     expect(bad.stderr).toContain(`Checked against --schema ${file}.`)
-    const good = await runCli(['gql', '{ bookCount }', '--schema', file, '-e', server.url], { env: fresh })
+    const good = await runCliInProcess(['gql', '{ bookCount }', '--schema', file, '-e', server.url], {
+      env: fresh,
+    })
     expect(good.code).toBe(0)
     expect(server.requests.length).toBe(before + 1)
   })
@@ -202,7 +207,7 @@ describe('gql against a stock Apollo server', () => {
 
 describe('gql schema', () => {
   it('prints SDL with descriptions that parses back to the same schema', async () => {
-    const result = await runCli(['gql', 'schema', '-e', server.url], { env: isolatedEnv() })
+    const result = await runCliInProcess(['gql', 'schema', '-e', server.url], { env: isolatedEnv() })
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toContain('"""A book on the shelf."""\ntype Book {')
     expect(printSchema(buildSchema(result.stdout))).toBe(printSchema(buildSchema(LIBRARY_SDL)))
@@ -211,15 +216,15 @@ describe('gql schema', () => {
   it('-o json prints the introspection result; --refresh fetches again, else the cache answers', async () => {
     const fresh = isolatedEnv()
     const before = server.requests.length
-    const json = await runCli(['gql', 'schema', '-e', server.url, '-o', 'json'], { env: fresh })
+    const json = await runCliInProcess(['gql', 'schema', '-e', server.url, '-o', 'json'], { env: fresh })
     expect(json.code).toBe(0)
     const schema = buildClientSchema(JSON.parse(json.stdout) as IntrospectionQuery)
     expect(printSchema(schema)).toBe(printSchema(buildSchema(LIBRARY_SDL)))
     expect(server.requests.length).toBe(before + 1)
-    const cached = await runCli(['gql', 'schema', '-e', server.url], { env: fresh })
+    const cached = await runCliInProcess(['gql', 'schema', '-e', server.url], { env: fresh })
     expect(cached.code).toBe(0)
     expect(server.requests.length).toBe(before + 1)
-    const refreshed = await runCli(['gql', 'schema', '--refresh', '-e', server.url], { env: fresh })
+    const refreshed = await runCliInProcess(['gql', 'schema', '--refresh', '-e', server.url], { env: fresh })
     expect(refreshed.code).toBe(0)
     expect(refreshed.stderr).toContain(`refreshed the schema of ${server.url}`)
     expect(server.requests.length).toBe(before + 2)
@@ -228,7 +233,7 @@ describe('gql schema', () => {
 
 describe('gql input forms', () => {
   it('-f - reads the document from stdin', async () => {
-    const result = await runCli(['gql', '-f', '-', '-e', server.url], {
+    const result = await runCliInProcess(['gql', '-f', '-', '-e', server.url], {
       env,
       input: '{ books(first: 1) { id } }',
     })
@@ -280,10 +285,14 @@ describe('gql validate with --schema FILE needs no server', () => {
     const folder = isolatedEnv()
     const schemaFile = join(folder.HOME!, 'library.graphql')
     writeFileSync(schemaFile, LIBRARY_SDL)
-    const valid = await runCli(['gql', 'validate', '{ bookCount }', '--schema', schemaFile], { env: folder })
+    const valid = await runCliInProcess(['gql', 'validate', '{ bookCount }', '--schema', schemaFile], {
+      env: folder,
+    })
     expect(valid.code, valid.stderr).toBe(0)
     expect(valid.stderr).not.toContain('started the built-in reference server')
-    const invalid = await runCli(['gql', 'validate', '{ bookCont }', '--schema', schemaFile], { env: folder })
+    const invalid = await runCliInProcess(['gql', 'validate', '{ bookCont }', '--schema', schemaFile], {
+      env: folder,
+    })
     expect(invalid.code).toBe(2)
     expect(invalid.stderr).toMatch(/Cannot query field "bookCont" .*Did you mean "bookCount"/)
   })
@@ -292,7 +301,9 @@ describe('gql validate with --schema FILE needs no server', () => {
     const folder = isolatedEnv()
     const schemaFile = join(folder.HOME!, 'library.graphql')
     writeFileSync(schemaFile, LIBRARY_SDL)
-    const valid = await runCli(['gql', 'validate', '{ bookCount }', '--schema', schemaFile], { env: folder })
+    const valid = await runCliInProcess(['gql', 'validate', '{ bookCount }', '--schema', schemaFile], {
+      env: folder,
+    })
     expect(valid.stderr).toBe(`valid: anonymous query in query; checked against --schema ${schemaFile}\n`)
   })
 
@@ -317,14 +328,17 @@ describe('gql validate with --schema FILE needs no server', () => {
       '  - Field "User.name" can only be defined once. (lines 6 and 7)',
       '',
     ].join('\n')
-    const valid = await runCli(['gql', 'validate', '{ viewer { login name } }', '--schema', schemaFile], {
-      env: folder,
-    })
+    const valid = await runCliInProcess(
+      ['gql', 'validate', '{ viewer { login name } }', '--schema', schemaFile],
+      {
+        env: folder,
+      },
+    )
     expect(valid.code, valid.stderr).toBe(0)
     expect(valid.stderr).toBe(
       `${warning}valid: anonymous query in query; checked against --schema ${schemaFile}\n`,
     )
-    const invalid = await runCli(['gql', 'validate', '{ viewer { nam } }', '--schema', schemaFile], {
+    const invalid = await runCliInProcess(['gql', 'validate', '{ viewer { nam } }', '--schema', schemaFile], {
       env: folder,
     })
     expect(invalid.code).toBe(2)
@@ -339,7 +353,9 @@ describe('gql validate with --schema FILE needs no server', () => {
       schemaFile,
       'interface Node { id: ID! }\ntype Query { a: A }\ntype A implements Node { x: Int }\n',
     )
-    const result = await runCli(['gql', 'validate', '{ a { x } }', '--schema', schemaFile], { env: folder })
+    const result = await runCliInProcess(['gql', 'validate', '{ a { x } }', '--schema', schemaFile], {
+      env: folder,
+    })
     expect(result.code, result.stderr).toBe(0)
     expect(result.stderr).toContain(
       '  - Interface field Node.id expected but A does not provide it. (lines 1 and 3)',
@@ -351,7 +367,7 @@ describe('a response with data null and no errors', () => {
   it('prints null (not nothing) and exits 0', async () => {
     const nulled = await startTestServer((_request, response) => json(response, 200, { data: null }))
     try {
-      const result = await runCli(['gql', '{ anything }', '--no-validate', '-e', nulled.url], {
+      const result = await runCliInProcess(['gql', '{ anything }', '--no-validate', '-e', nulled.url], {
         env: isolatedEnv(),
       })
       expect(result.code, result.stderr).toBe(0)

@@ -1,6 +1,7 @@
 import { buildSchema } from 'graphql'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isolatedEnv, runCli } from '../../../support/run-cli.js'
+import { runCliInProcess } from '../../../support/run-cli-in-process.js'
 import { type RunningCli, startCli, waitFor } from './support/wait-for.js'
 
 let reference: RunningCli
@@ -18,7 +19,7 @@ beforeAll(async () => {
   reference = startCli(['serve', '--port', '0'], isolatedEnv())
   await waitFor(() => /listening on (http:\/\/\S+)/.test(reference.stderr()), 'the reference server')
   endpoint = `${/listening on (http:\/\/\S+)/.exec(reference.stderr())![1]}/graphql`
-  const schema = await runCli(['gql', 'schema', '-e', endpoint], { env })
+  const schema = await runCliInProcess(['gql', 'schema', '-e', endpoint], { env })
   expect(schema.code, schema.stderr).toBe(0)
 })
 afterAll(async () => {
@@ -26,11 +27,11 @@ afterAll(async () => {
   await reference.exited
 })
 
-const gql = (args: string[]) => runCli(['gql', ...args, '-e', endpoint], { env })
+const gql = (args: string[]) => runCliInProcess(['gql', ...args, '-e', endpoint], { env })
 
 describe('gql against the reference server', () => {
   it('as a new user would: the built-in profile, nothing configured', async () => {
-    const result = await runCli(['gql', '{ items(limit: 3) { id name } }'], { env: isolatedEnv() })
+    const result = await runCliInProcess(['gql', '{ items(limit: 3) { id name } }'], { env: isolatedEnv() })
     expect(result.code, result.stderr).toBe(0)
     expect(result.stderr).toContain('started the built-in reference server')
     const { items } = JSON.parse(result.stdout) as { items: Array<{ id: string; name: string }> }
@@ -87,7 +88,11 @@ describe('gql against the reference server', () => {
   })
 
   it('--get runs a query as GET; -o table lists the items', async () => {
-    const result = await gql(['{ items(limit: 2) { id name price } }', '--get', '-o', 'table'])
+    // Spawned: in-process (src unbundled under vitest) this request went out as POST.
+    const result = await runCli(
+      ['gql', '{ items(limit: 2) { id name price } }', '--get', '-o', 'table', '-e', endpoint],
+      { env },
+    )
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toMatch(/│ id\s+│ name\s+│ price\s+│/)
     expect(reference.stderr()).toMatch(/^GET \/graphql\?query=/m)
@@ -107,7 +112,7 @@ describe('gql against the reference server', () => {
   })
 
   it('gql schema prints SDL with descriptions that parses back', async () => {
-    const schema = await runCli(['gql', 'schema', '-e', endpoint], { env })
+    const schema = await runCliInProcess(['gql', 'schema', '-e', endpoint], { env })
     expect(schema.code).toBe(0)
     expect(schema.stdout).toContain('"""One page of items, in the order they were created."""')
     const parsed = buildSchema(schema.stdout)

@@ -20,6 +20,7 @@ async function loadedSources(args: string[]): Promise<string[]> {
       TRACE_IMPORTS_FILE: file,
       APICTL_CONFIG_DIR: home,
       APICTL_CACHE_DIR: home,
+      APICTL_DATA_DIR: home,
     },
   })
   return loadedSourcesOf(file)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isolatedEnv, runCli } from '../../../support/run-cli.js'
+import { isolatedEnv } from '../../../support/run-cli.js'
+import { runCliInProcess } from '../../../support/run-cli-in-process.js'
 import { type StockApolloServer, startStockApolloServer } from './support/stock-apollo-server.js'
 import { type RunningCli, startCli, waitFor } from './support/wait-for.js'
 
@@ -70,7 +71,7 @@ describe('gql subscribe over graphql-ws (stock Apollo schema, graphql-ws useServ
   })
 
   it('ends when the server completes the subscription, printing each event pretty', async () => {
-    const result = await runCli(
+    const result = await runCliInProcess(
       ['gql', 'subscribe', 'subscription { countdown(from: 3) }', '-e', server.url],
       { env },
     )
@@ -93,7 +94,7 @@ describe('gql subscribe over graphql-ws (stock Apollo schema, graphql-ws useServ
 
   it('an invalid subscription exits 2 without connecting', async () => {
     const before = server.connections.length
-    const result = await runCli(
+    const result = await runCliInProcess(
       ['gql', 'subscribe', 'subscription { bookAdded { titel } }', '-e', server.url],
       { env },
     )
@@ -102,14 +103,14 @@ describe('gql subscribe over graphql-ws (stock Apollo schema, graphql-ws useServ
     expect(result.stderr).toContain(
       '    1 | subscription { bookAdded { titel } }\n      |                            ^',
     )
-    const query = await runCli(['gql', 'subscribe', '{ bookCount }', '-e', server.url], { env })
+    const query = await runCliInProcess(['gql', 'subscribe', '{ bookCount }', '-e', server.url], { env })
     expect(query.code).toBe(2)
     expect(query.stderr).toContain('This is a query, not a subscription.')
     expect(server.connections.length).toBe(before)
   })
 
   it('--dry-run prints the upgrade request and the subscribe message; --curl is refused', async () => {
-    const dry = await runCli(
+    const dry = await runCliInProcess(
       ['gql', 'subscribe', 'subscription S { countdown(from: 1) }', '--dry-run', '-e', server.url],
       { env },
     )
@@ -119,7 +120,7 @@ describe('gql subscribe over graphql-ws (stock Apollo schema, graphql-ws useServ
     expect(dry.stdout).toContain(
       '{"type":"subscribe","id":"1","payload":{"query":"subscription S { countdown(from: 1) }","operationName":"S"}}',
     )
-    const curl = await runCli(
+    const curl = await runCliInProcess(
       ['gql', 'subscribe', 'subscription { countdown(from: 1) }', '--curl', '-e', server.url],
       { env },
     )
@@ -127,7 +128,7 @@ describe('gql subscribe over graphql-ws (stock Apollo schema, graphql-ws useServ
   })
 
   it('a path that serves no WebSocket: a clear message, exit 4', async () => {
-    const result = await runCli(
+    const result = await runCliInProcess(
       [
         'gql',
         'subscribe',
@@ -177,7 +178,7 @@ describe('gql subscribe against the reference server', () => {
       env,
     )
     await waitFor(() => running.stderr().includes('subscribed at ws://'), 'the subscription to start')
-    const post = await runCli(
+    const post = await runCliInProcess(
       ['rest', 'post', `${base}/v1/items`, 'name=Lamp', 'price:=12.5', '--user', 'demo:demo'],
       { env },
     )

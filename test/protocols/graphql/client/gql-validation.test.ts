@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isolatedEnv, runCli } from '../../../support/run-cli.js'
+import { isolatedEnv } from '../../../support/run-cli.js'
+import { runCliInProcess } from '../../../support/run-cli-in-process.js'
 import { type StockApolloServer, startStockApolloServer } from './support/stock-apollo-server.js'
 
 let server: StockApolloServer
@@ -11,7 +12,7 @@ beforeAll(async () => {
   server = await startStockApolloServer()
   env = isolatedEnv()
   // Cache the schema once: every case below must then send nothing at all.
-  const cached = await runCli(['gql', 'schema', '-e', server.url], { env })
+  const cached = await runCliInProcess(['gql', 'schema', '-e', server.url], { env })
   expect(cached.code).toBe(0)
 })
 afterAll(() => server.close())
@@ -19,7 +20,7 @@ afterAll(() => server.close())
 /** Runs `apictl gql … -e URL` and checks that the server received no request. */
 async function rejected(args: string[]) {
   const before = server.requests.length
-  const result = await runCli(['gql', ...args, '-e', server.url], { env })
+  const result = await runCliInProcess(['gql', ...args, '-e', server.url], { env })
   expect(result.code, result.stderr).toBe(2)
   expect(server.requests.length).toBe(before)
   expect(result.stdout).toBe('')
@@ -148,10 +149,14 @@ describe('gql validates before sending: exit 2, nothing sent, a caret under the 
 
   it('gql validate: exit 0 and "valid" on stderr for a good document, exit 2 for a bad one; nothing executed', async () => {
     const before = server.requests.length
-    const good = await runCli(['gql', 'validate', '{ books { id title } }', '-e', server.url], { env })
+    const good = await runCliInProcess(['gql', 'validate', '{ books { id title } }', '-e', server.url], {
+      env,
+    })
     expect(good.code).toBe(0)
     expect(good.stderr).toMatch(/^valid: anonymous query in query; checked against the schema of /)
-    const bad = await runCli(['gql', 'validate', '{ books { id titel } }', '-e', server.url], { env })
+    const bad = await runCliInProcess(['gql', 'validate', '{ books { id titel } }', '-e', server.url], {
+      env,
+    })
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('Did you mean "title"?')
     expect(server.requests.length).toBe(before)

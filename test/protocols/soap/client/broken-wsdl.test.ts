@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { runCli } from '../../../support/run-cli.js'
+import { runCliInProcess } from '../../../support/run-cli-in-process.js'
 import { answer, type RecordingServer, startRecordingServer } from './support/recording-server.js'
 import { FIXTURES } from './support/soap-client-support.js'
 
@@ -39,7 +39,7 @@ describe.each(cases)('%s', (file, problem) => {
   const warning = `warning: the WSDL refers to definitions it does not have, so 1 operation cannot be called: Ping (${problem}); the others can.`
 
   it('soap ops lists the operation as not callable, with a warning naming it (exit 0)', async () => {
-    const result = await runCli(['soap', 'ops', '--wsdl', broken(file)])
+    const result = await runCliInProcess(['soap', 'ops', '--wsdl', broken(file)])
     expect(result.stderr).toContain(warning)
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/ {2}Ping {2}cannot be called: /)
@@ -48,7 +48,7 @@ describe.each(cases)('%s', (file, problem) => {
   it.each([['call'], ['envelope']])(
     'soap %s Ping: exit 2 naming what is missing, nothing sent',
     async (command) => {
-      const result = await runCli([
+      const result = await runCliInProcess([
         'soap',
         command,
         'Ping',
@@ -71,7 +71,7 @@ describe.each(cases)('%s', (file, problem) => {
 
 it('served over HTTP, the same WSDL loads; calling the broken operation sends nothing but the WSDL request', async () => {
   const url = `${server.url}/service?file=missing-port-type.wsdl`
-  const result = await runCli(['soap', 'call', 'Ping', '--wsdl', url, '-e', `${server.url}/soap`])
+  const result = await runCliInProcess(['soap', 'call', 'Ping', '--wsdl', url, '-e', `${server.url}/soap`])
   expect(result.stderr).toContain('error: Ping cannot be called: binding PingSoap is of portType')
   expect(result.code).toBe(2)
   expect(server.received.map((request) => request.method)).toEqual(['GET'])

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../../../src/index.js'
 import { type RunningServer, startServer } from '../../../../src/server/reference/start-server.js'
 import { isolatedEnv, runCli } from '../../../support/run-cli.js'
+import { runCliInProcess } from '../../../support/run-cli-in-process.js'
 import { envWithProfiles } from './support/soap-client-support.js'
 
 /** With a SOAP endpoint but no WSDL configured, apictl asks the endpoint for its own (`?wsdl`), as zeep users expect. */
@@ -16,7 +17,7 @@ afterAll(() => server.close())
 describe('apictl soap with a profile that has only a soap URL', () => {
   it('reads <endpoint>?wsdl, calls with its namespace and types, and caches it like any WSDL', async () => {
     const env = envWithProfiles({ only: { soap: `${server.url}/soap` } })
-    const first = await runCli(['soap', 'call', 'GetItem', 'id=1', '-o', 'json', '-v'], { env })
+    const first = await runCliInProcess(['soap', 'call', 'GetItem', 'id=1', '-o', 'json', '-v'], { env })
     expect(first.code).toBe(0)
     expect(first.stderr).toContain(`* WSDL ${server.url}/soap?wsdl (read now)`)
     expect(JSON.parse(first.stdout)).toMatchObject({
@@ -24,17 +25,17 @@ describe('apictl soap with a profile that has only a soap URL', () => {
       result: { item: { id: '1', price: 89.99 } },
     })
     expect(readdirSync(join(env.APICTL_CACHE_DIR!, 'wsdl'))).toHaveLength(1)
-    const again = await runCli(['soap', 'call', 'GetItem', 'id=2', '-v'], { env })
+    const again = await runCliInProcess(['soap', 'call', 'GetItem', 'id=2', '-v'], { env })
     expect(again.code).toBe(0)
     expect(again.stderr).toMatch(/\* WSDL http:\/\/127\.0\.0\.1:\d+\/soap\?wsdl \(cached /)
-    const ops = await runCli(['soap', 'ops'], { env })
+    const ops = await runCliInProcess(['soap', 'ops'], { env })
     expect(ops.code).toBe(0)
     expect(ops.stdout).toContain('GetItem(id: string)')
   })
 
   it('when the endpoint has no WSDL: exit 2, saying which URL was tried and what to give instead', async () => {
     const env = envWithProfiles({ only: { soap: `${server.url}/nothing-here` } })
-    const result = await runCli(['soap', 'call', 'GetItem', 'id=1'], { env })
+    const result = await runCliInProcess(['soap', 'call', 'GetItem', 'id=1'], { env })
     expect(result.code).toBe(2)
     expect(result.stderr).toContain(
       `error: No WSDL was given, and none came from ${server.url}/nothing-here?wsdl: Fetching the WSDL answered HTTP 404 Not Found.`,
@@ -47,10 +48,12 @@ describe('apictl soap with a profile that has only a soap URL', () => {
     const env = isolatedEnv()
     const endpoint = ['-e', `${server.url}/soap`, '--profile', 'nowhere']
     const profiles = envWithProfiles({ nowhere: {} })
-    const viaEndpoint = await runCli(['soap', 'call', 'GetItem', 'id=1', ...endpoint], { env: profiles })
+    const viaEndpoint = await runCliInProcess(['soap', 'call', 'GetItem', 'id=1', ...endpoint], {
+      env: profiles,
+    })
     expect(viaEndpoint.stderr).toBe('')
     expect(viaEndpoint.code).toBe(0)
-    const withNs = await runCli(
+    const withNs = await runCliInProcess(
       ['soap', 'envelope', 'GetItem', 'id=1', '--ns', 'urn:x', '-e', 'http://127.0.0.1:9/s'],
       {
         env,

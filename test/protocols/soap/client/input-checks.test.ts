@@ -1,7 +1,8 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type ApictlClient, createClient } from '../../../../src/index.js'
-import { isolatedEnv, runCli } from '../../../support/run-cli.js'
+import { isolatedEnv } from '../../../support/run-cli.js'
+import { runCliInProcess } from '../../../support/run-cli-in-process.js'
 import { type RecordingServer, startRecordingServer } from './support/recording-server.js'
 import { FIXTURES, IMPORTS_WSDL } from './support/soap-client-support.js'
 
@@ -24,7 +25,7 @@ beforeEach(() => {
 })
 
 function soap(...args: string[]) {
-  return runCli(['soap', ...args, '-e', `${server.url}/soap`])
+  return runCliInProcess(['soap', ...args, '-e', `${server.url}/soap`])
 }
 
 describe('a name that cannot be an XML name is a usage error, not a bug', () => {
@@ -166,14 +167,14 @@ describe('an endpoint that is not an http(s) URL is a usage error, nothing sent'
   it.each([['http://[x'], ['ftp://files.example/soap'], ['not a url']])(
     '-e %s → exit 2',
     async (endpoint) => {
-      const result = await runCli(
+      const result = await runCliInProcess(
         ['soap', 'call', 'X', 'a=1', '--no-wsdl', '--ns', 'urn:x', '-e', endpoint],
         {
           env: isolatedEnv(),
         },
       )
       expect(result.code).toBe(2)
-      expect(result.stderr).toContain(`The SOAP endpoint ${endpoint} given with -e is not an http(s) URL.`)
+      expect(result.stderr).toContain(`The SOAP endpoint '${endpoint}' given with -e is not an http(s) URL.`)
       expect(result.stderr).toContain('try:')
     },
   )

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runSoapCall } from '../../../../src/cli/commands/soap-call.js'
 import { BufferSink, type Context } from '../../../../src/core/context.js'
@@ -69,7 +70,12 @@ describe('apictl soap call without an operation, on a terminal', () => {
       '',
     ])
     const ctx = terminalContext()
-    const options = { wsdl: IMPORTS_WSDL, endpoint: `${server.url}/soap`, retry: 0 }
+    const options = {
+      wsdl: IMPORTS_WSDL,
+      endpoint: `${server.url}/soap`,
+      retry: 0,
+      output: 'pretty' as const,
+    }
     const code = await runSoapCall(undefined, [], options, ctx, prompter)
     expect(ctx.stderr.text()).toBe('')
     expect(code).toBe(0)
@@ -92,5 +98,59 @@ describe('apictl soap call without an operation, on a terminal', () => {
     expect(must(order, 'quantity').children).toEqual(['2'])
     expect(must(order, 'priority').children).toEqual(['high'])
     expect(server.received[0]!.headers.soapaction).toBe('"urn:example:orders/PlaceOrder"')
+  })
+})
+
+describe('apictl soap call without an operation: header parts', () => {
+  const HEADER_WSDL = join(
+    import.meta.dirname,
+    '..',
+    '..',
+    '..',
+    '..',
+    'fixtures',
+    'wsdl-corpus',
+    'zeep-soap-header',
+    'soap_header.wsdl',
+  )
+
+  it('asks whether to fill the soap:header parts, then their fields, and sends them in the Header', async () => {
+    const { prompter, asked } = scriptedPrompter([
+      'GetLastTradePrice',
+      'ACME',
+      true,
+      true,
+      'ann',
+      's3cret',
+      true,
+      'tok-1',
+    ])
+    const ctx = terminalContext()
+    const options = { wsdl: HEADER_WSDL, endpoint: `${server.url}/soap`, retry: 0 }
+    const code = await runSoapCall(undefined, [], options, ctx, prompter)
+    expect(code).toBe(0)
+    expect(asked).toEqual([
+      'Operation',
+      'tickerSymbol (string)',
+      'Fill the SOAP header entries (Authentication, Token)?',
+      'Add Authentication?',
+      'Authentication.username (string)',
+      'Authentication.password (string)',
+      'Add Token?',
+      'Token.value (string)',
+    ])
+    const envelope = parse(server.received.at(-1)!.body)
+    const header = must(envelope, 'Header')
+    expect(must(must(header, 'Authentication'), 'username').children).toEqual(['ann'])
+    expect(must(must(header, 'Token'), 'value').children).toEqual(['tok-1'])
+    expect(findAll(must(envelope, 'Body'), 'Authentication')).toEqual([])
+  })
+
+  it('leaves the Header out when the answer is no', async () => {
+    const { prompter } = scriptedPrompter(['GetLastTradePrice', 'ACME', false])
+    const ctx = terminalContext()
+    const options = { wsdl: HEADER_WSDL, endpoint: `${server.url}/soap`, retry: 0 }
+    expect(await runSoapCall(undefined, [], options, ctx, prompter)).toBe(0)
+    expect(findAll(parse(server.received.at(-1)!.body), 'Authentication')).toEqual([])
   })
 })

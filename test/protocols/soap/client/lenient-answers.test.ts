@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type ApictlClient, createClient } from '../../../../src/index.js'
-import { isolatedEnv, runCli } from '../../../support/run-cli.js'
+import { isolatedEnv } from '../../../support/run-cli.js'
+import { runCliInProcess } from '../../../support/run-cli-in-process.js'
 import { type CalculatorServer, startCalculator } from './support/calculator-server.js'
 import { answer, envelopeFor, ns12 } from './support/recording-server.js'
 import { useRecordingServer } from './support/use-recording-server.js'
@@ -10,7 +11,7 @@ const server = useRecordingServer()
 
 function call(...args: string[]) {
   const target = ['--ns', 'urn:test', '--no-wsdl', '-e', `${server.url}/soap`]
-  return runCli(['soap', 'call', 'Echo', 'message=hi', ...target, ...args])
+  return runCliInProcess(['soap', 'call', 'Echo', 'message=hi', ...target, ...args])
 }
 
 const fault11 = (code: string, text: string) =>
@@ -65,10 +66,10 @@ describe('a SOAP 1.2 Fault written with 1.1 children is read leniently', () => {
     try {
       calculator = await startCalculator()
       const args = ['soap', 'call', 'Divide', 'a=1', 'b=0', '--soap', '1.2', '--wsdl', calculator.wsdl]
-      const raw = await runCli([...args, '-o', 'raw'])
+      const raw = await runCliInProcess([...args, '-o', 'raw'])
       expect(raw.stdout).toContain(`xmlns:soap="${ns12}"`)
       expect(raw.stdout).toContain('<faultcode>soap:Client</faultcode>')
-      const result = await runCli(args)
+      const result = await runCliInProcess(args)
       expect(result.stderr).toBe('SOAP fault (Client): cannot divide by zero\n  detail:  argument  b\n')
       expect(result.code).toBe(4)
     } finally {
@@ -85,7 +86,7 @@ describe('HTTP 202/204 with no envelope: a one-way operation was accepted (WS-I 
 
   it('202: exit 0 with a one-line note; -o json prints the operation with a null result', async () => {
     server.reply = empty(202)
-    const result = await call()
+    const result = await call('-o', 'pretty')
     expect(result.code).toBe(0)
     expect(result.stdout).toBe('')
     expect(result.stderr).toBe('HTTP 202 Accepted: accepted, no response envelope (one-way).\n')

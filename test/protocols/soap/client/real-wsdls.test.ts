@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { CLI, isolatedEnv, runCli, runNode } from '../../../support/run-cli.js'
+import { CLI, isolatedEnv, runNode } from '../../../support/run-cli.js'
+import { runCliInProcess } from '../../../support/run-cli-in-process.js'
 import { attributes, find, must, parse } from './support/soap-client-support.js'
 
 /** SPEC §6 against public service descriptions (fixtures/wsdl-corpus). */
@@ -41,7 +42,7 @@ describe('Microsoft Exchange EWS (services.wsdl + messages.xsd + types.xsd, ~1,5
   })
 
   it('a header part is a header entry, typed like the body (attributes, enumerations), and the Body keeps its own', async () => {
-    const result = await runCli(
+    const result = await runCliInProcess(
       [
         'soap',
         'envelope',
@@ -62,7 +63,7 @@ describe('Microsoft Exchange EWS (services.wsdl + messages.xsd + types.xsd, ~1,5
     expect(attributes(must(header, 'RequestServerVersion'))).toEqual({ Version: 'Exchange2016' })
     expect(find(must(envelope, 'Body'), 'RequestServerVersion')).toBeUndefined()
     expect(attributes(must(envelope, 'DistinguishedFolderId'))).toEqual({ Id: 'inbox' })
-    const wrong = await runCli(
+    const wrong = await runCliInProcess(
       [
         'soap',
         'envelope',
@@ -81,7 +82,7 @@ describe('Microsoft Exchange EWS (services.wsdl + messages.xsd + types.xsd, ~1,5
 
   it('soap ops -o json lists header parameters, attributes and each complex type once', async () => {
     const json = JSON.parse(
-      (await runCli(['soap', 'ops', '--wsdl', ews, '-o', 'json'], { env: isolatedEnv() })).stdout,
+      (await runCliInProcess(['soap', 'ops', '--wsdl', ews, '-o', 'json'], { env: isolatedEnv() })).stdout,
     )
     const getItem = json.operations.find((operation: { name: string }) => operation.name === 'GetItem')
     expect(getItem.input.headers.map((header: { name: string }) => header.name)).toContain(
@@ -100,7 +101,7 @@ describe('Microsoft Exchange EWS (services.wsdl + messages.xsd + types.xsd, ~1,5
 
 it("zeep's header fixture: soap:header parts go in the Header, the rest in the Body", async () => {
   const wsdl = corpus('zeep-soap-header/soap_header.wsdl')
-  const result = await runCli(
+  const result = await runCliInProcess(
     [
       'soap',
       'envelope',
@@ -124,7 +125,7 @@ it("zeep's header fixture: soap:header parts go in the Header, the rest in the B
 
 it('rpc/encoded: encodingStyle on the operation element and xsi:type on each parameter', async () => {
   const wsdl = corpus('pear-example/example.wsdl')
-  const result = await runCli(
+  const result = await runCliInProcess(
     [
       'soap',
       'envelope',
@@ -165,7 +166,7 @@ it('rpc/encoded arrays: SOAP-ENC:Array with arrayType counting the items, each i
     </operation></binding>
 </definitions>`,
   )
-  const result = await runCli(
+  const result = await runCliInProcess(
     ['soap', 'envelope', 'echoNames', 'names.item=a', 'names.item=b', '--wsdl', wsdl],
     {
       env: isolatedEnv(),
@@ -178,7 +179,9 @@ it('rpc/encoded arrays: SOAP-ENC:Array with arrayType counting the items, each i
 
 it('a required element whose fields are all optional is sent empty, with a note', async () => {
   const wsdl = corpus('indienen-bericht/soap.wsdl')
-  const result = await runCli(['soap', 'envelope', 'IndienenBericht', '--wsdl', wsdl], { env: isolatedEnv() })
+  const result = await runCliInProcess(['soap', 'envelope', 'IndienenBericht', '--wsdl', wsdl], {
+    env: isolatedEnv(),
+  })
   expect(result.code).toBe(0)
   expect(result.stderr).toContain(
     'note: IndienenBericht: Request is required and needs no value, so it is sent empty (as the schema allows).',
@@ -187,7 +190,7 @@ it('a required element whose fields are all optional is sent empty, with a note'
 })
 
 it('ONVIF: a WSDL with <?xml-stylesheet?> is read; its remote imports are named, not followed', async () => {
-  const result = await runCli(
+  const result = await runCliInProcess(
     ['soap', 'ops', '--wsdl', corpus('onvif-devicemgmt/ver10/device/wsdl/devicemgmt.wsdl')],
     { env: isolatedEnv() },
   )

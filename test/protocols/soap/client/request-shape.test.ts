@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { runCli } from '../../../support/run-cli.js'
+import { runCliInProcess } from '../../../support/run-cli-in-process.js'
 import { ns11, ns12 } from './support/recording-server.js'
 import { attributes, findAll, IMPORTS_WSDL, must, parse, RPC_WSDL } from './support/soap-client-support.js'
 import { useRecordingServer } from './support/use-recording-server.js'
@@ -10,7 +10,7 @@ const server = useRecordingServer()
 /** `apictl soap call OPERATION ... -e <recording server>/soap`; without --wsdl, --no-wsdl (so --ns names the namespace). */
 function call(operation: string, ...args: string[]) {
   const wsdl = args.includes('--wsdl') ? [] : ['--no-wsdl']
-  return runCli(['soap', 'call', operation, ...args, ...wsdl, '-e', `${server.url}/soap`])
+  return runCliInProcess(['soap', 'call', operation, ...args, ...wsdl, '-e', `${server.url}/soap`])
 }
 
 function only() {
@@ -20,7 +20,7 @@ function only() {
 
 describe('the HTTP request of a SOAP call', () => {
   it('SOAP 1.1: POST, text/xml; charset=utf-8, SOAPAction "" without a WSDL, the 1.1 envelope', async () => {
-    const result = await call('Echo', 'message=hi', '--ns', 'urn:test')
+    const result = await call('Echo', 'message=hi', '--ns', 'urn:test', '-o', 'pretty')
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
     expect(result.stdout).toBe('EchoResponse\n  ok  true\n')

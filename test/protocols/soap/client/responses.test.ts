@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { runCli } from '../../../support/run-cli.js'
+import { runCliInProcess } from '../../../support/run-cli-in-process.js'
 import { answer, envelopeFor, ns11 } from './support/recording-server.js'
 import { useRecordingServer } from './support/use-recording-server.js'
 
@@ -9,7 +9,7 @@ const exec = promisify(execFile)
 const server = useRecordingServer()
 
 function call(...args: string[]) {
-  return runCli([
+  return runCliInProcess([
     'soap',
     'call',
     'Echo',
@@ -176,7 +176,7 @@ describe('through the shared transport', () => {
   })
 
   it('a refused connection is exit 3', async () => {
-    const result = await runCli([
+    const result = await runCliInProcess([
       'soap',
       'call',
       'Echo',

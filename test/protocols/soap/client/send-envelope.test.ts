@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runCli } from '../../../support/run-cli.js'
+import { runCliInProcess } from '../../../support/run-cli-in-process.js'
 import { tempDir } from '../../../support/temp-dir.js'
 import { ns11, ns12 } from './support/recording-server.js'
 import { IMPORTS_WSDL } from './support/soap-client-support.js'
@@ -20,22 +20,35 @@ const envelope = (namespace: string, body: string) =>
   `<?xml version="1.0"?>\n<e:Envelope xmlns:e="${namespace}">\n  <e:Body>${body}</e:Body>\n</e:Envelope>\n`
 
 function send(path: string, ...args: string[]) {
-  return runCli(['soap', 'send', path, '-e', `${server.url}/soap`, ...args])
+  return runCliInProcess(['soap', 'send', path, '-e', `${server.url}/soap`, ...args])
 }
 
 describe('apictl soap send FILE.xml', () => {
   it('soap send - reads the envelope from stdin (a pipe from soap envelope)', async () => {
-    const built = await runCli(['soap', 'envelope', 'Ping', 'a=1', '--ns', 'urn:x', '--no-wsdl', '-o', 'raw'])
+    const built = await runCliInProcess([
+      'soap',
+      'envelope',
+      'Ping',
+      'a=1',
+      '--ns',
+      'urn:x',
+      '--no-wsdl',
+      '-o',
+      'raw',
+    ])
     expect(built.code).toBe(0)
-    const result = await runCli(['soap', 'send', '-', '-e', `${server.url}/soap`, '--no-wsdl'], {
-      input: built.stdout,
-    })
+    const result = await runCliInProcess(
+      ['soap', 'send', '-', '-e', `${server.url}/soap`, '--no-wsdl', '-o', 'pretty'],
+      { input: built.stdout },
+    )
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
     expect(result.stdout).toBe('EchoResponse\n  ok  true\n')
     expect(server.received[0]!.body).toBe(built.stdout)
     expect(server.received[0]!.headers.soapaction).toBe('""')
-    const notEnvelope = await runCli(['soap', 'send', '-', '-e', `${server.url}/soap`], { input: '<x/>' })
+    const notEnvelope = await runCliInProcess(['soap', 'send', '-', '-e', `${server.url}/soap`], {
+      input: '<x/>',
+    })
     expect(notEnvelope.code).toBe(2)
     expect(notEnvelope.stderr).toContain('error: stdin is not a SOAP envelope: the root element is x')
     expect(server.received).toHaveLength(1)
@@ -43,7 +56,7 @@ describe('apictl soap send FILE.xml', () => {
 
   it('sends the file as it is, SOAP 1.2 by its namespace', async () => {
     const text = envelope(ns12, '<x:Ping xmlns:x="urn:x">hi</x:Ping>')
-    const result = await send(file('ping12.xml', text), '--no-wsdl')
+    const result = await send(file('ping12.xml', text), '--no-wsdl', '-o', 'pretty')
     expect(result.code).toBe(0)
     expect(result.stdout).toBe('EchoResponse\n  ok  true\n')
     const [request] = server.received
@@ -68,7 +81,7 @@ describe('apictl soap send FILE.xml', () => {
   })
 
   it('soap envelope -o raw makes a file that soap send sends unchanged', async () => {
-    const printed = await runCli([
+    const printed = await runCliInProcess([
       'soap',
       'envelope',
       'CancelOrder',

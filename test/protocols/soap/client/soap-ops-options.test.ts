@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isolatedEnv, runCli } from '../../../support/run-cli.js'
+import { isolatedEnv } from '../../../support/run-cli.js'
+import { runCliInProcess } from '../../../support/run-cli-in-process.js'
 import { type CalculatorServer, startCalculator } from './support/calculator-server.js'
 import { RPC_WSDL } from './support/soap-client-support.js'
 
@@ -10,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => calculator.close())
 
 function ops(...args: string[]) {
-  return runCli(['soap', 'ops', '--wsdl', calculator.wsdl, ...args])
+  return runCliInProcess(['soap', 'ops', '--wsdl', calculator.wsdl, ...args])
 }
 
 describe('soap ops --soap VERSION and -o', () => {
@@ -52,7 +53,7 @@ describe('soap ops --soap VERSION and -o', () => {
   })
 
   it('--soap for a version the WSDL does not bind: exit 2, saying which it does', async () => {
-    const result = await runCli(['soap', 'ops', '--wsdl', RPC_WSDL, '--soap', '1.2'])
+    const result = await runCliInProcess(['soap', 'ops', '--wsdl', RPC_WSDL, '--soap', '1.2'])
     expect(result.code).toBe(2)
     expect(result.stderr).toContain('error: The WSDL has no SOAP 1.2 binding')
     expect(result.stderr).toContain('bound for SOAP 1.1')
@@ -63,7 +64,7 @@ describe('soap ops -o json with the built-in profile', () => {
   it('gives no address (the built-in server moves every run), also from the cached WSDL', async () => {
     const env = isolatedEnv()
     for (const run of ['first (reads the WSDL)', 'second (cached)']) {
-      const result = await runCli(['soap', 'ops', '-o', 'json'], { env })
+      const result = await runCliInProcess(['soap', 'ops', '-o', 'json'], { env })
       expect(result.code, run).toBe(0)
       const described = JSON.parse(result.stdout) as { endpoints: unknown; builtin: string }
       expect(described.endpoints, run).toEqual({ '1.1': null, '1.2': null })
@@ -74,7 +75,7 @@ describe('soap ops -o json with the built-in profile', () => {
 
 describe('-e help says where the endpoint comes from, in SPEC §2 order', () => {
   it.each(['call', 'ops', 'envelope', 'send'])('soap %s --help', async (command) => {
-    const help = (await runCli(['soap', command, '--help'])).stdout.replace(/\s+/g, ' ')
+    const help = (await runCliInProcess(['soap', command, '--help'])).stdout.replace(/\s+/g, ' ')
     expect(help).toContain(
       "-e, --endpoint <url> the SOAP endpoint (default, in order: the address in the --wsdl given, the profile's soap URL, the address in the profile's WSDL)",
     )

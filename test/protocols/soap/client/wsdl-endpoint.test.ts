@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { isolatedEnv, runCli } from '../../../support/run-cli.js'
+import { isolatedEnv } from '../../../support/run-cli.js'
+import { runCliInProcess } from '../../../support/run-cli-in-process.js'
 import { answer, echoReply, type RecordingServer, startRecordingServer } from './support/recording-server.js'
 import { envWithProfiles, FIXTURES, RPC_WSDL } from './support/soap-client-support.js'
 
@@ -46,15 +47,28 @@ const gets = () => server.received.filter((request) => request.method === 'GET')
 
 describe('the endpoint, in SPEC §2 order', () => {
   it('--wsdl on the command line: the address its binding for the chosen version declares', async () => {
-    expect((await runCli(['soap', 'call', 'CancelOrder', 'orderId=1', '--wsdl', wsdlUrl()])).code).toBe(0)
     expect(
-      (await runCli(['soap', 'call', 'CancelOrder', 'orderId=1', '--wsdl', wsdlUrl(), '--soap', '1.2'])).code,
+      (await runCliInProcess(['soap', 'call', 'CancelOrder', 'orderId=1', '--wsdl', wsdlUrl()])).code,
+    ).toBe(0)
+    expect(
+      (
+        await runCliInProcess([
+          'soap',
+          'call',
+          'CancelOrder',
+          'orderId=1',
+          '--wsdl',
+          wsdlUrl(),
+          '--soap',
+          '1.2',
+        ])
+      ).code,
     ).toBe(0)
     expect(posts().map((request) => request.url)).toEqual(['/from-wsdl/soap11', '/from-wsdl/soap12'])
   })
 
   it('--endpoint comes first', async () => {
-    const result = await runCli([
+    const result = await runCliInProcess([
       'soap',
       'call',
       'CancelOrder',
@@ -70,18 +84,18 @@ describe('the endpoint, in SPEC §2 order', () => {
 
   it("a profile's soap URL comes before the address in the profile's WSDL", async () => {
     const env = envWithProfiles({ remote: { soap: `${server.url}/profile-soap`, wsdl: wsdlUrl() } })
-    expect((await runCli(['soap', 'call', 'CancelOrder', 'orderId=1'], { env })).code).toBe(0)
+    expect((await runCliInProcess(['soap', 'call', 'CancelOrder', 'orderId=1'], { env })).code).toBe(0)
     expect(posts().map((request) => request.url)).toEqual(['/profile-soap'])
   })
 
   it("a profile with only a WSDL: the WSDL's address", async () => {
     const env = envWithProfiles({ remote: { wsdl: wsdlUrl() } })
-    expect((await runCli(['soap', 'call', 'CancelOrder', 'orderId=1'], { env })).code).toBe(0)
+    expect((await runCliInProcess(['soap', 'call', 'CancelOrder', 'orderId=1'], { env })).code).toBe(0)
     expect(posts().map((request) => request.url)).toEqual(['/from-wsdl/soap11'])
   })
 
   it('--soap 1.2 with a WSDL that binds only 1.1: its 1.1 port and message, with warnings', async () => {
-    const result = await runCli([
+    const result = await runCliInProcess([
       'soap',
       'call',
       'Ping',
@@ -107,7 +121,7 @@ describe('the endpoint, in SPEC §2 order', () => {
 
   it('no endpoint anywhere: exit 2, nothing sent', async () => {
     const env = envWithProfiles({ bare: { rest: server.url } })
-    const result = await runCli(['soap', 'call', 'Echo', '--ns', 'urn:test'], { env })
+    const result = await runCliInProcess(['soap', 'call', 'Echo', '--ns', 'urn:test'], { env })
     expect(result.code).toBe(2)
     expect(result.stderr).toContain('No SOAP 1.1 endpoint')
     expect(server.received).toEqual([])
@@ -117,7 +131,7 @@ describe('the endpoint, in SPEC §2 order', () => {
 describe('the WSDL over HTTP: imports resolved against its URL, cached per URL', () => {
   it('reads wsdl:import, xs:import and xs:include once, then runs from the cache; --refresh-wsdl reads again', async () => {
     const env = isolatedEnv()
-    const first = await runCli(['soap', 'ops', '--wsdl', wsdlUrl()], { env })
+    const first = await runCliInProcess(['soap', 'ops', '--wsdl', wsdlUrl()], { env })
     expect(first.code).toBe(0)
     expect(first.stdout).toContain(
       'PlaceOrder(customer: Party, line: Line[], priority?: Priority, comment?: string)',
@@ -132,24 +146,28 @@ describe('the WSDL over HTTP: imports resolved against its URL, cached per URL',
       '/wsdl/schemas/orders-elements.xsd',
       '/wsdl/service.wsdl',
     ])
-    const cached = await runCli(['soap', 'call', 'CancelOrder', 'orderId=9', '--wsdl', wsdlUrl()], { env })
+    const cached = await runCliInProcess(['soap', 'call', 'CancelOrder', 'orderId=9', '--wsdl', wsdlUrl()], {
+      env,
+    })
     expect(cached.code).toBe(0)
     expect(gets()).toHaveLength(4)
     expect(posts()).toHaveLength(1)
-    expect((await runCli(['soap', 'ops', '--wsdl', wsdlUrl(), '--refresh-wsdl'], { env })).code).toBe(0)
+    expect(
+      (await runCliInProcess(['soap', 'ops', '--wsdl', wsdlUrl(), '--refresh-wsdl'], { env })).code,
+    ).toBe(0)
     expect(gets()).toHaveLength(8)
   })
 
   it('a WSDL with a DOCTYPE is refused: exit 6 for a URL, nothing sent', async () => {
     hostile = true
-    const result = await runCli(['soap', 'call', 'CancelOrder', 'orderId=1', '--wsdl', wsdlUrl()])
+    const result = await runCliInProcess(['soap', 'call', 'CancelOrder', 'orderId=1', '--wsdl', wsdlUrl()])
     expect(result.code).toBe(6)
     expect(result.stderr).toContain('DOCTYPE')
     expect(posts()).toEqual([])
   })
 
   it('a WSDL URL that answers 404 is exit 4, saying where', async () => {
-    const result = await runCli(['soap', 'ops', '--wsdl', `${server.url}/wsdl/missing.wsdl`])
+    const result = await runCliInProcess(['soap', 'ops', '--wsdl', `${server.url}/wsdl/missing.wsdl`])
     expect(result.code).toBe(4)
     expect(result.stderr).toContain(`GET ${server.url}/wsdl/missing.wsdl`)
   })

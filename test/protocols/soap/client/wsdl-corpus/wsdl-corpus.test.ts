@@ -10,7 +10,8 @@ import {
   resolveQName,
   type XmlElement,
 } from '../../../../../src/protocols/soap/xml/xml-element.js'
-import { isolatedEnv, runCli } from '../../../../support/run-cli.js'
+import { isolatedEnv } from '../../../../support/run-cli.js'
+import { runCliInProcess } from '../../../../support/run-cli-in-process.js'
 
 /**
  * The corpus of public WSDLs (fixtures/wsdl-corpus, SOURCES.md) against zeep:
@@ -204,7 +205,9 @@ it('the corpus has at least 30 WSDLs, each with its source', () => {
 
 describe.each(corpus)('$name', ({ name, wsdl }) => {
   it('apictl reads it (soap ops exit 0)', async () => {
-    const result = await runCli(['soap', 'ops', '--wsdl', wsdl, '-o', 'json'], { env: isolatedEnv() })
+    const result = await runCliInProcess(['soap', 'ops', '--wsdl', wsdl, '-o', 'json'], {
+      env: isolatedEnv(),
+    })
     expect(result.stderr).not.toMatch(/^error:/m)
     expect(result.code).toBe(0)
   })
@@ -213,7 +216,7 @@ describe.each(corpus)('$name', ({ name, wsdl }) => {
     'zeep reads it the same: operations, and envelopes per sampled operation',
     async () => {
       const env = isolatedEnv()
-      const ops = await runCli(['soap', 'ops', '--wsdl', wsdl, '-o', 'json'], { env })
+      const ops = await runCliInProcess(['soap', 'ops', '--wsdl', wsdl, '-o', 'json'], { env })
       const description = JSON.parse(ops.stdout) as Description
       const samples = callable(description)
         .filter((operation) => operation.input !== null)
@@ -263,7 +266,7 @@ describe.each(corpus)('$name', ({ name, wsdl }) => {
         const theirs = zeep.envelopes![index]!
         const args = [...assignments(chosen.values), ...assignments(chosen.headers, '', true)]
         const version = chosen.version === '1.2' ? ['--soap', '1.2'] : []
-        const ours = await runCli(
+        const ours = await runCliInProcess(
           ['soap', 'envelope', chosen.operation, ...args, '--wsdl', wsdl, ...version],
           { env },
         )
