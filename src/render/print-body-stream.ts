@@ -47,6 +47,21 @@ interface ReaderKind {
 
 const isNewline = (chunk: Buffer) => chunk.length > 0 && chunk[chunk.length - 1] === 0x0a
 
+/**
+ * Waits while `sink` holds more than it wants (a process's stdout to a
+ * socket or slow pipe buffers in memory otherwise): the body is read no
+ * faster than it is written.
+ */
+async function drained(sink: Sink): Promise<void> {
+  const stream = sink as unknown as {
+    writableNeedDrain?: boolean
+    once?(event: 'drain', listener: () => void): void
+  }
+  if (stream.writableNeedDrain === true && typeof stream.once === 'function') {
+    await new Promise<void>((resolve) => stream.once!('drain', resolve))
+  }
+}
+
 /** Bytes of the body as received, on their way to `sink`: as they are to a pipe or file, escaped on a terminal. */
 function writeShown(sink: Sink, chunk: Buffer): void {
   sink.write(bytesForTerminal(chunk, sink))
@@ -193,6 +208,7 @@ async function layOut(
       reader.push(last)
       read += last.length
       if (heldInput !== undefined && read >= HOLD_WINDOW) release()
+      await drained(sink)
       const next = await rest.next()
       if (next.done) break
       before += last.length
@@ -234,6 +250,7 @@ async function copyRest(rest: AsyncIterator<Buffer>, utf8: Utf8Chunks, sink: Sin
     const text = utf8.next(next.value)
     if (text.length > 0) newline = isNewline(text)
     writeShown(sink, text)
+    await drained(sink)
   }
   const tail = utf8.end()
   if (tail.length > 0) {
@@ -247,7 +264,10 @@ async function copyRest(rest: AsyncIterator<Buffer>, utf8: Utf8Chunks, sink: Sin
 async function copyBody(body: StreamedBody, sink: Sink, options: { newline: boolean }): Promise<void> {
   if (!options.newline) {
     writeShown(sink, body.head)
-    for await (const chunk of body.rest) writeShown(sink, chunk)
+    for await (const chunk of body.rest) {
+      writeShown(sink, chunk)
+      await drained(sink)
+    }
     return
   }
   const utf8 = new Utf8Chunks()
