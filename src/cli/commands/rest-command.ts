@@ -1,6 +1,5 @@
 import type { Command } from 'commander'
 import type { Context } from '../../core/context.js'
-import { UsageError } from '../../core/errors.js'
 import { addRestOptions, type RestOptionValues } from '../../options/rest-options.js'
 import { returningExitCode } from '../exit-code-action.js'
 
