@@ -11,6 +11,7 @@
 // "not available yet" while the file does not exist.
 import { commandsSection, renderCommands } from './section-commands.mjs'
 import { embeddedSection, renderEmbedded } from './section-embedded.mjs'
+import { growthSection, renderGrowth } from './section-growth.mjs'
 import { renderThroughput, throughputSection } from './section-throughput.mjs'
 
 export const SECTIONS = [
@@ -35,6 +36,12 @@ export const SECTIONS = [
   fromModule('D', 'REPL throughput', './repl-throughput.mjs'),
   fromModule('E', 'REST with OpenAPI', './openapi-validation.mjs'),
   fromModule('F', 'store growth: JSON and SQLite at 40, 10k, 100k items', './store-growth.mjs'),
+  {
+    key: 'H',
+    name: 'growth: bodies of 1, 20 and 200 MB',
+    run: (plan, progress) => growthSection(plan, progress),
+    render: renderGrowth,
+  },
   fromModule('G', 'download of a 100 MiB body', './download-throughput.mjs'),
 ]
 

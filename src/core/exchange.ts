@@ -71,6 +71,13 @@ export interface HttpResponse {
   /** Lower-case names; repeated headers joined as the server sent them (set-cookie kept as list). */
   headers: Record<string, string | string[]>
   body: Buffer
+  /**
+   * The rest of the body, when it outgrew the window the caller asked the
+   * transport to hold (sendStreamed): `body` is then its
+   * beginning, and this yields the rest as it arrives. Read it to the end,
+   * or stop early (`break`), which closes the connection.
+   */
+  more?: AsyncIterable<Buffer>
   url: string
   httpVersion: string
   timings: Timings

@@ -25,7 +25,7 @@ export interface ExchangeSteps<Result extends DecodedOutcome> {
   /**
    * Prints the decoded result (and does whatever else the surface does with
    * it); a non-zero number returned replaces the exit code (REST's
-   * --check-response --strict).
+   * --check-response --strict). A body that streams is read by then.
    */
   present(result: Result): unknown
   /** Spinner label while waiting. */

@@ -1,7 +1,6 @@
 import type { JsonFormatOptions } from './format-json.js'
-import { printJsonTokens } from './json-printer.js'
-import { jsonTextTokens } from './json-text-tokens.js'
-import { createTheme } from './theme.js'
+import { JsonStreamPrinter } from './json-stream-printer.js'
+import { OutputBuffer } from './output-buffer.js'
 
 export interface FormattedJsonText {
   text: string
@@ -19,8 +18,11 @@ export function formatJsonText(text: string, options: JsonFormatOptions): Format
   } catch (error) {
     return { text, parsed: false, error: error instanceof Error ? error.message : String(error) }
   }
-  return {
-    text: printJsonTokens(jsonTextTokens(source), createTheme(options.colour), options.indent ?? 2),
-    parsed: true,
-  }
+  const chunks: Buffer[] = []
+  const out = new OutputBuffer((chunk) => chunks.push(chunk))
+  const printer = new JsonStreamPrinter(out, options.colour, options.indent ?? 2)
+  printer.push(Buffer.from(source, 'utf8'))
+  printer.end()
+  out.flush()
+  return { text: Buffer.concat(chunks).toString('utf8'), parsed: true }
 }

@@ -1,6 +1,5 @@
 import { printJsonTokens } from './json-printer.js'
 import { jsonValueTokens } from './json-value-tokens.js'
-import { createTheme } from './theme.js'
 
 export interface JsonFormatOptions {
   colour: boolean
@@ -15,5 +14,5 @@ export interface JsonFormatOptions {
  * anything else (undefined at the top prints `null`). No trailing newline.
  */
 export function formatJson(value: unknown, options: JsonFormatOptions): string {
-  return printJsonTokens(jsonValueTokens(value), createTheme(options.colour), options.indent ?? 2)
+  return printJsonTokens(jsonValueTokens(value), { colour: options.colour, indent: options.indent ?? 2 })
 }

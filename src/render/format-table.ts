@@ -1,8 +1,9 @@
 import Table from 'cli-table3'
+import tableUtils from 'cli-table3/src/utils.js'
 import { fitColumnWidths } from './fit-column-widths.js'
 import { formatJson } from './format-json.js'
 import { escapeControl } from './safe-text.js'
-import { displayWidth, truncateToWidth } from './text-width.js'
+import { displayWidth, narrowText, truncateToWidth } from './text-width.js'
 import { createTheme, type Theme } from './theme.js'
 
 export interface TableFormatOptions {
@@ -11,7 +12,7 @@ export interface TableFormatOptions {
   columns: number
 }
 
-interface Cell {
+export interface Cell {
   text: string
   kind: 'key' | 'string' | 'number' | 'boolean' | 'null' | 'json' | 'missing'
 }
@@ -21,21 +22,29 @@ const minimumCell = padding + 1
 /** Columns are dropped (from the right) rather than squeezed below this. */
 const readableCell = padding + 6
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-function cellOf(value: unknown): Cell {
+export function cellOf(value: unknown): Cell {
   if (value === undefined) return { text: '', kind: 'missing' }
   if (value === null) return { text: 'null', kind: 'null' }
   if (typeof value === 'string')
     return { text: escapeControl(value, { newlines: false }).replaceAll('\t', ' '), kind: 'string' }
   if (typeof value === 'number' || typeof value === 'bigint') return { text: String(value), kind: 'number' }
   if (typeof value === 'boolean') return { text: String(value), kind: 'boolean' }
-  return {
-    text: escapeControl(formatJson(value, { colour: false, indent: 0 }), { newlines: false }),
-    kind: 'json',
+  return { text: escapeControl(oneLineJson(value), { newlines: false }), kind: 'json' }
+}
+
+/** A value as one line of JSON: JSON.stringify's (fast) where it can, formatJson's otherwise (a cycle, a bigint). */
+function oneLineJson(value: unknown): string {
+  try {
+    const text = JSON.stringify(value)
+    if (text !== undefined) return text
+  } catch {
+    // formatJson prints cycles and bigints
   }
+  return formatJson(value, { colour: false, indent: 0 })
 }
 
 function isNumeric(rows: Cell[][], index: number): boolean {
@@ -46,38 +55,13 @@ function isNumeric(rows: Cell[][], index: number): boolean {
   )
 }
 
-function paintCell(cell: Cell, width: number, theme: Theme, alignRight: boolean): Table.Cell {
-  const text = truncateToWidth(cell.text, width - padding)
-  if (alignRight)
-    return { content: cell.kind === 'number' ? theme.number(text) : theme.null(text), hAlign: 'right' }
+function paintCell(cell: Cell, text: string, theme: Theme, alignRight: boolean): string {
+  if (alignRight) return cell.kind === 'number' ? theme.number(text) : theme.null(text)
   if (cell.kind === 'number') return theme.number(text)
   if (cell.kind === 'boolean') return theme.boolean(text)
   if (cell.kind === 'null') return theme.null(text)
   if (cell.kind === 'key') return theme.key(text)
   return text
-}
-
-/**
- * cli-table3's layout is quadratic in the row count, so long lists are drawn
- * a chunk at a time with the same column widths and stitched: every row is
- * one line, so only the borders between chunks need dropping.
- */
-function renderInChunks(head: string[] | undefined, rows: Table.Cell[][], widths: number[]): string {
-  const chunkSize = 50
-  const parts: string[] = []
-  for (let start = 0; start === 0 || start < rows.length; start += chunkSize) {
-    const table = new Table({
-      ...(start === 0 && head !== undefined ? { head } : {}),
-      colWidths: widths,
-      style: { head: [], border: [], compact: true },
-    })
-    table.push(...rows.slice(start, start + chunkSize))
-    const lines = table.toString().split('\n')
-    const first = start === 0 ? 0 : 1
-    const last = start + chunkSize >= rows.length ? lines.length : lines.length - 1
-    parts.push(...lines.slice(first, last))
-  }
-  return parts.join('\n')
 }
 
 /** How many leading columns fit when each gets at least `readableCell` (or its natural width). */
@@ -90,47 +74,128 @@ function columnsThatFit(natural: number[], columns: number): number {
   return natural.length
 }
 
-/** Rows of cells (and optional header names) → a cli-table3 table fitted to `columns`. */
-function render(head: string[] | undefined, rows: Cell[][], options: TableFormatOptions): string {
+/** How a table is drawn, decided from its rows (or, for a long list, from a first window of them). */
+export interface TablePlan {
+  theme: Theme
+  /** Terminal width (at least 10). */
+  columns: number
+  /** Columns in the rows, and how many of them fit. */
+  count: number
+  shown: number
+  widths: number[]
+  numeric: boolean[]
+  head?: string[]
+}
+
+/** Rows of cells (and optional header names) → column widths fitted to `columns`, alignment, header. */
+export function planTable(
+  head: string[] | undefined,
+  rows: Cell[][],
+  options: TableFormatOptions & {
+    /** Extra cells for the numeric columns (a table whose later rows are not known yet: numbers grow). */
+    numberHeadroom?: number
+  },
+): TablePlan {
   const theme = createTheme(options.colour)
   const columns = Math.max(options.columns, 10)
   const count = rows[0]?.length ?? head?.length ?? 0
+  const numericColumns = Array.from({ length: count }, (_, index) => isNumeric(rows, index))
   const natural = Array.from({ length: count }, (_, index) =>
     rows.reduce(
       (widest, row) => Math.max(widest, displayWidth(row[index]!.text)),
       displayWidth(head?.[index] ?? ''),
     ),
-  ).map((width) => width + padding)
+  ).map((width, index) => width + padding + (numericColumns[index] ? (options.numberHeadroom ?? 0) : 0))
   const shown = columnsThatFit(natural, columns)
   const widths = fitColumnWidths(natural.slice(0, shown), columns - shown - 1, minimumCell)
   const headCells = head
     ?.slice(0, shown)
     .map((name, index) => theme.bold(truncateToWidth(name, widths[index]! - padding)))
-  const numeric = widths.map((_, index) => isNumeric(rows, index))
-  const painted = rows.map((row) =>
-    row.slice(0, shown).map((cell, index) => paintCell(cell, widths[index]!, theme, numeric[index]!)),
-  )
-  const table = renderInChunks(headCells, painted, widths)
-  const hidden = count - shown
+  const numeric = numericColumns.slice(0, shown)
+  return { theme, columns, count, shown, widths, numeric, head: headCells }
+}
+
+/** cli-table3's width of a cell's text: its own measure, or the length for text that is one cell a character (the same, faster). */
+function cellWidth(text: string): number {
+  return narrowText.test(text) ? text.length : tableUtils.strlen(text)
+}
+
+/**
+ * One row as cli-table3 draws it (compact, every cell one line): `│`, then
+ * each cell padded by one space either side and to its column's width
+ * (right-aligned in a numeric column), `│` between and at the end. Drawn
+ * here rather than by cli-table3, whose layout costs grow with the row
+ * count; tests hold the two to the same bytes.
+ */
+export function tableRow(plan: TablePlan, row: Cell[]): string {
+  let line = '│'
+  for (let index = 0; index < plan.shown; index++) {
+    const cell = row[index] ?? { text: '', kind: 'missing' }
+    const space = plan.widths[index]! - padding
+    const text = truncateToWidth(cell.text, space)
+    let content = paintCell(cell, text, plan.theme, plan.numeric[index]!)
+    let width = cellWidth(text)
+    if (width > space) {
+      content = tableUtils.truncate(content, space)
+      width = tableUtils.strlen(content)
+    }
+    const fill = ' '.repeat(Math.max(0, space - width))
+    line += ` ${plan.numeric[index] ? fill + content : content + fill} │`
+  }
+  return line
+}
+
+/** The lines above the rows (top border; the header and its rule) and the bottom border, drawn by cli-table3. */
+export function tableFrame(plan: TablePlan): { top: string; bottom: string } {
+  const table = new Table({
+    ...(plan.head !== undefined ? { head: plan.head } : {}),
+    colWidths: plan.widths,
+    style: { head: [], border: [], compact: true },
+  })
+  table.push(plan.widths.map(() => ''))
+  const lines = table.toString().split('\n')
+  return { top: lines.slice(0, plan.head !== undefined ? 3 : 1).join('\n'), bottom: lines.at(-1)! }
+}
+
+/** What ends a table: its bottom border, and a note when columns did not fit. */
+export function tableEnd(plan: TablePlan, bottom: string): string {
+  const hidden = plan.count - plan.shown
+  if (hidden === 0) return bottom
   const note = `(${hidden} more ${hidden === 1 ? 'column' : 'columns'} not shown; try -o json)`
-  return hidden > 0 ? `${table}\n${theme.dim(truncateToWidth(note, columns))}` : table
+  return `${bottom}\n${plan.theme.dim(truncateToWidth(note, plan.columns))}`
+}
+
+/** Rows of cells (and optional header names) → a table fitted to `columns`. */
+function render(head: string[] | undefined, rows: Cell[][], options: TableFormatOptions): string {
+  const plan = planTable(head, rows, options)
+  const { top, bottom } = tableFrame(plan)
+  return [top, ...rows.map((row) => tableRow(plan, row)), tableEnd(plan, bottom)].join('\n')
+}
+
+/** The columns of a list: every key of its objects in first-seen order, or undefined (one column) when not all items are objects. */
+export function listColumns(list: unknown[]): string[] | undefined {
+  if (!list.every(isRecord)) return undefined
+  return [...new Set(list.flatMap((item) => Object.keys(item as Record<string, unknown>)))]
+}
+
+/** One item's cells: its fields by the columns' names, or the item itself in one column. */
+export function itemCells(item: unknown, names: string[] | undefined): Cell[] {
+  if (names === undefined) return [cellOf(item)]
+  if (!isRecord(item)) return [cellOf(item)]
+  return names.map((name) => cellOf(Object.hasOwn(item, name) ? item[name] : undefined))
+}
+
+/** The header of a list's table. */
+export function listHead(names: string[] | undefined): string[] | undefined {
+  return names?.map((name) => escapeControl(name, { newlines: false }))
 }
 
 function tableOfList(list: unknown[], options: TableFormatOptions): string {
   if (list.length === 0) return createTheme(options.colour).dim('(no rows)')
-  if (!list.every(isRecord))
-    return render(
-      undefined,
-      list.map((item) => [cellOf(item)]),
-      options,
-    )
-  const names = [...new Set(list.flatMap((item) => Object.keys(item)))]
-  const rows = list.map((item) =>
-    names.map((name) => cellOf(Object.hasOwn(item, name) ? item[name] : undefined)),
-  )
+  const names = listColumns(list)
   return render(
-    names.map((name) => escapeControl(name, { newlines: false })),
-    rows,
+    listHead(names),
+    list.map((item) => itemCells(item, names)),
     options,
   )
 }

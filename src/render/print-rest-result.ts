@@ -1,7 +1,6 @@
 import { type Context, colourEnabled } from '../core/context.js'
 import { isApictlError } from '../core/errors.js'
 import { headerValue, mediaType } from '../core/exchange.js'
-import { findList } from '../core/list-envelope.js'
 import type { CommonOptions, OutputFormat } from '../core/request-options.js'
 import type { RestResult } from '../protocols/rest/client/decode-rest-response.js'
 import type { RestOutcome } from '../protocols/rest/client/send-rest-request.js'
@@ -12,10 +11,21 @@ import { formatJsonText } from './format-json-text.js'
 import { formatStatusLine } from './format-status-line.js'
 import { formatTable } from './format-table.js'
 import { formatXmlText } from './format-xml.js'
+import { writeJsonTokens } from './json-printer.js'
+import { jsonValueTokens } from './json-value-tokens.js'
 import { outputWidth } from './output-width.js'
+import { printBodyStream } from './print-body-stream.js'
 import { bytesForTerminal, forTerminal, safeMessage } from './safe-text.js'
+import { tableOf } from './table-of.js'
 import { writeWarning } from './write-warning.js'
 import { xmlToJson } from './xml-to-json.js'
+
+/**
+ * A body up to this size is read whole and printed as it always was; a
+ * longer one streams (printBodyStream), so memory stays this size whatever
+ * the body's.
+ */
+export const STREAM_WINDOW = 1024 * 1024
 
 interface View {
   colour: boolean
@@ -43,11 +53,11 @@ export function printRestOutcome(
   common: CommonOptions,
   ctx: Context,
   options: { maxPages: number; followRedirects: boolean },
-): void {
+): undefined | Promise<void> {
   if (outcome.truncated) {
     ctx.stderr.write(`warning: stopped after ${options.maxPages} pages (--max-pages); the server has more.\n`)
   }
-  printRestResult(outcome.result, common, ctx, {
+  return printRestResult(outcome.result, common, ctx, {
     merged: outcome.items,
     followRedirects: options.followRedirects,
   })
@@ -55,14 +65,16 @@ export function printRestOutcome(
 
 /**
  * stdout gets the result only (body, headers for HEAD, methods for OPTIONS);
- * the status line, a redirect not followed and warnings go to stderr.
+ * the status line, a redirect not followed and warnings go to stderr. A body
+ * too long to hold is printed as it arrives: the promise settles once it has
+ * all been read.
  */
 export function printRestResult(
   result: RestResult,
   common: CommonOptions,
   ctx: Context,
   options: RestPrintOptions = {},
-): void {
+): undefined | Promise<void> {
   printStatus(result, common, ctx, options.followRedirects === true)
   const view: View = {
     colour: colourEnabled(ctx.stdout, ctx.env, common.colour),
@@ -73,7 +85,23 @@ export function printRestResult(
     shown: (text) => forTerminal(text, ctx.stdout),
   }
   for (const warning of result.warnings) view.warn(warning)
-  const output = restOutput(result, common.output ?? 'pretty', view, options.merged)
+  const format = common.output ?? 'pretty'
+  if (result.body.kind === 'stream' && options.merged === undefined) {
+    return printBodyStream(result.body, format, result.contentType, view, ctx.stdout)
+  }
+  if (
+    options.merged !== undefined &&
+    (format === 'pretty' || format === 'json') &&
+    result.method !== 'HEAD'
+  ) {
+    // The merged list goes out in blocks as it is laid out, never as one string.
+    writeJsonTokens(jsonValueTokens(options.merged), { colour: view.colour, indent: 2 }, (chunk) =>
+      ctx.stdout.write(chunk),
+    )
+    ctx.stdout.write('\n')
+    return
+  }
+  const output = restOutput(result, format, view, options.merged)
   if (output === undefined) return
   if (Buffer.isBuffer(output)) ctx.stdout.write(bytesForTerminal(output, ctx.stdout))
   else ctx.stdout.write(output.endsWith('\n') ? output : `${output}\n`)
@@ -157,29 +185,6 @@ function structuredOutput(
   }
   view.warn(`-o ${format} needs a JSON or XML body; showing the body as it is.`)
   return prettyBody(result, view)
-}
-
-/**
- * -o table: a list, or the list inside a paged envelope (`{data: [...], next}`)
- * or an XML list (`<items><item/>…</items>`); else the object, an XML
- * document's root element unwrapped. An envelope's other fields are named on stderr.
- */
-function tableOf(value: unknown, view: View, xml: boolean): string {
-  const options = { colour: view.colour, columns: view.columns }
-  const found = findList(value)
-  if (found === undefined) {
-    const root = xml && typeof value === 'object' && value !== null ? Object.values(value) : []
-    const inner = root.length === 1 ? root[0] : undefined
-    const unwrapped = typeof inner === 'object' && inner !== null ? inner : value
-    return formatTable(unwrapped, options)
-  }
-  const others = Object.keys(found.envelope ?? {}).filter((name) => name !== found.path.at(-1))
-  if (!xml && others.length > 0) {
-    view.note(
-      `-o table shows the list under "${found.path.join('.')}"; -o json shows ${others.join(', ')} too.`,
-    )
-  }
-  return formatTable(found.list, options)
 }
 
 function prettyBody(result: RestResult, view: View): string | Buffer | undefined {

@@ -9,11 +9,15 @@ import { redactUrlsIn } from '../core/redact-url.js'
  * as `\u001b`-style escapes, which is also what they are inside a JSON
  * string. Tab always survives; newlines survive unless `newlines` is false.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+const unsafe =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
 const unsafeOrNewline =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
   /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+/** The same, to test whether there is anything to escape (most text has nothing). */
+const hasUnsafe = new RegExp(unsafe.source)
+const hasUnsafeOrNewline = new RegExp(unsafeOrNewline.source)
 
 function escapeOne(char: string): string {
   if (char === '\n') return '\\n'
@@ -22,6 +26,7 @@ function escapeOne(char: string): string {
 }
 
 export function escapeControl(text: string, options: { newlines?: boolean } = {}): string {
+  if (!(options.newlines === false ? hasUnsafeOrNewline : hasUnsafe).test(text)) return text
   if (options.newlines === false) return text.replace(unsafeOrNewline, escapeOne)
   return text.replace(/\r\n/g, '\n').replace(unsafe, escapeOne)
 }

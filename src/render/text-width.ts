@@ -36,8 +36,12 @@ function charWidth(char: string): number {
   return 1
 }
 
+/** Text whose width is its length: printable ASCII and the Latin letters with diacritics (U+00C0–U+024F). */
+export const narrowText = /^[\x20-\x7e\u00c0-\u024f]*$/
+
 /** Width in terminal cells of the widest line, ANSI colour codes ignored. */
 export function displayWidth(text: string): number {
+  if (narrowText.test(text)) return text.length
   let widest = 0
   for (const line of stripAnsi(text).split('\n')) {
     let width = 0

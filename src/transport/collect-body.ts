@@ -109,3 +109,46 @@ export async function collectBody(chunks: AsyncIterable<Buffer>, maxSize: number
     await spool?.close()
   }
 }
+
+/** A body read up to a window: its beginning, and (when it goes on) the rest as it arrives. */
+export interface OpenedBody {
+  head: Buffer
+  rest?: AsyncIterable<Buffer>
+}
+
+/**
+ * Reads a body up to `window` bytes: a body that ends by then comes back
+ * whole (`head`); a longer one comes back with its beginning and the rest,
+ * which goes on counting against `maxSize` (BodyTooLarge past it) as the
+ * caller reads it. Nothing past the window is held.
+ */
+export async function openBody(
+  chunks: AsyncIterable<Buffer>,
+  maxSize: number,
+  window: number,
+): Promise<OpenedBody> {
+  const iterator = chunks[Symbol.asyncIterator]()
+  const held: Buffer[] = []
+  let total = 0
+  while (total <= window) {
+    const next = await iterator.next()
+    if (next.done) return { head: Buffer.concat(held, total) }
+    total += next.value.length
+    if (total > maxSize) throw new BodyTooLarge(maxSize, total)
+    held.push(next.value)
+  }
+  return { head: Buffer.concat(held, total), rest: counted(iterator, total, maxSize) }
+}
+
+async function* counted(iterator: AsyncIterator<Buffer>, start: number, maxSize: number) {
+  let total = start
+  try {
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      total += next.value.length
+      if (total > maxSize) throw new BodyTooLarge(maxSize, total)
+      yield next.value
+    }
+  } finally {
+    await iterator.return?.()
+  }
+}

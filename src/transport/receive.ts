@@ -5,7 +5,7 @@ import type { HttpRequest, HttpResponse } from '../core/exchange.js'
 import { redactUrl } from '../core/redact-url.js'
 import { isSecretHeaderName } from '../core/secret-names.js'
 import { DEFAULT_MAX_SIZE, formatSize } from '../core/size.js'
-import { BodyTooLarge, collectBody } from './collect-body.js'
+import { BodyTooLarge, collectBody, openBody } from './collect-body.js'
 import { type Connection, connectionFor, openConnection } from './connection-options.js'
 import { multipartBody } from './multipart-body.js'
 import { proxyFailure } from './proxy-error.js'
@@ -28,10 +28,16 @@ export async function receive(
   options: TransportOptions,
   signal: AbortSignal,
   deadline: number,
+  streamAbove?: number,
 ): Promise<HttpResponse> {
   const connection = await openConnection(request.url, options)
+  let released = true
   try {
-    return await receiveRetried(request, options, signal, deadline, connection)
+    const response = await receiveRetried(request, options, signal, deadline, connection, streamAbove)
+    if (response.more === undefined) return response
+    // A body still arriving keeps its connection (an HTTP/2 session) until it is read or dropped.
+    released = false
+    return { ...response, more: releasedAfter(response.more, connection) }
   } catch (error) {
     // A failure that is the proxy's (unreachable, a refused tunnel) is said as such.
     const proxy = connection.proxy
@@ -40,6 +46,14 @@ export async function receive(
         ? proxyFailure(error, proxy, `${request.method} ${redactUrl(request.url)}`)
         : undefined
     throw failure ?? error
+  } finally {
+    if (released) connection.release()
+  }
+}
+
+async function* releasedAfter(chunks: AsyncIterable<Buffer>, connection: Connection) {
+  try {
+    yield* chunks
   } finally {
     connection.release()
   }
@@ -51,11 +65,12 @@ async function receiveRetried(
   signal: AbortSignal,
   deadline: number,
   connection: Connection,
+  streamAbove: number | undefined,
 ): Promise<HttpResponse> {
   for (let attempt = 1; ; attempt++) {
     let response: HttpResponse
     try {
-      response = await receiveOnce(request, options, signal, connection)
+      response = await receiveOnce(request, options, signal, connection, streamAbove)
     } catch (error) {
       const code = (error as { code?: string }).code
       const delay =
@@ -73,6 +88,7 @@ async function receiveRetried(
       return response
     }
     options.observer?.retrying?.(attempt, `HTTP ${response.status}`, delay)
+    await response.more?.[Symbol.asyncIterator]().return?.()
     await sleep(delay, undefined, { signal })
   }
 }
@@ -82,6 +98,7 @@ async function receiveOnce(
   options: TransportOptions,
   signal: AbortSignal,
   connection: Connection,
+  streamAbove: number | undefined,
 ): Promise<HttpResponse> {
   const stream = got.stream(request.url, {
     ...gotOptions(request, options, signal, connection),
@@ -105,12 +122,40 @@ async function receiveOnce(
     if (answer.headers['content-encoding'] === undefined && declared > limit) {
       throw new BodyTooLarge(limit, declared)
     }
-    const body = await collectBody(stream, limit)
-    return toHttpResponse(answer, body)
+    if (streamAbove === undefined) return toHttpResponse(answer, await collectBody(stream, limit))
+    // A caller that reads long bodies as they arrive: past the window, the rest is handed over.
+    const { head, rest } = await openBody(stream, limit, streamAbove)
+    const response = toHttpResponse(answer, head)
+    if (rest === undefined) return response
+    return {
+      ...response,
+      more: mapErrors(rest, (error) =>
+        error instanceof BodyTooLarge ? tooLarge(error, request, options) : error,
+      ),
+    }
   } catch (error) {
     stream.destroy()
     if (error instanceof BodyTooLarge) throw tooLarge(error, request, options)
     throw error
+  }
+}
+
+/** The chunks of `chunks`, what they throw turned into what `map` makes of it. */
+export async function* mapErrors(chunks: AsyncIterable<Buffer>, map: (error: unknown) => unknown) {
+  const iterator = chunks[Symbol.asyncIterator]()
+  try {
+    for (;;) {
+      let next: IteratorResult<Buffer>
+      try {
+        next = await iterator.next()
+      } catch (error) {
+        throw map(error)
+      }
+      if (next.done) return
+      yield next.value
+    }
+  } finally {
+    await iterator.return?.()
   }
 }
 

@@ -50,6 +50,9 @@ export function runNode(args: string[], options: CliOptions = {}): Promise<CliRe
     })
     let stdout = ''
     let stderr = ''
+    // Decoded across reads: a character cut between two pipe reads stays whole.
+    child.stdout.setEncoding('utf8')
+    child.stderr.setEncoding('utf8')
     child.stdout.on('data', (chunk) => {
       stdout += chunk
     })

@@ -9,7 +9,7 @@ import { normalizeCommonOptions } from '../../options/common-options.js'
 import type { RestOptionValues } from '../../options/rest-options.js'
 import { splitRestWords } from '../../protocols/rest/client/rest-method.js'
 import { noteServeDefault } from '../../render/note-serve-default.js'
-import { printRestOutcome } from '../../render/print-rest-result.js'
+import { printRestOutcome, STREAM_WINDOW } from '../../render/print-rest-result.js'
 
 /** `apictl rest [METHOD] URL-OR-PATH [ITEM ...]`: the RestClient on the profile's target, printed; its exit code. */
 export async function runRest(
@@ -40,11 +40,16 @@ export async function runRest(
         ? undefined
         : () => readPipedBody(ctx, (common.timeoutSeconds ?? 30) * 1000)
     const prepared = await rest.prepare({ ...options, method, url, items, contract, pipedBody }, common, ctx)
-    return await rest.exchange(prepared, common, ctx, (outcome) =>
-      printRestOutcome(outcome, common, ctx, {
-        maxPages: options.maxPages ?? DEFAULT_MAX_PAGES,
-        followRedirects: options.follow === true,
-      }),
+    return await rest.exchange(
+      prepared,
+      common,
+      ctx,
+      (outcome) =>
+        printRestOutcome(outcome, common, ctx, {
+          maxPages: options.maxPages ?? DEFAULT_MAX_PAGES,
+          followRedirects: options.follow === true,
+        }),
+      { streamAbove: STREAM_WINDOW },
     )
   } finally {
     await target.close()

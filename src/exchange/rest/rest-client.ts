@@ -198,26 +198,38 @@ export class RestClient {
     return download ? { request, url, call, download: download.plan } : { request, url, call }
   }
 
-  /** Sends a prepared call (one page or, with --all, every page) and decodes the answer. */
-  send(prepared: PreparedRestCall, transport: TransportOptions, onPage?: (page: number) => void) {
+  /**
+   * Sends a prepared call (one page or, with --all, every page) and decodes
+   * the answer; with `streamAbove`, a body longer than that many bytes comes
+   * back as a stream (body kind `stream`) for a printer that reads it so.
+   */
+  send(
+    prepared: PreparedRestCall,
+    transport: TransportOptions,
+    onPage?: (page: number) => void,
+    streamAbove?: number,
+  ) {
     const { call } = prepared
     return sendRestRequest(prepared.request, this.settings(prepared, transport), {
       all: call.all === true,
       maxPages: call.maxPages ?? DEFAULT_MAX_PAGES,
       onPage,
+      streamAbove,
     })
   }
 
   /**
    * The CLI's and the REPL's way: --dry-run / --curl print the request and
-   * stop, else send (spinner, -v) and hand the decoded outcome to `present`.
-   * Returns the outcome's exit code.
+   * stop, else send (spinner, -v) and hand the decoded outcome to `present`
+   * (which reads a body that streams, `streamAbove`, to its end). Returns
+   * the outcome's exit code.
    */
   async exchange(
     prepared: PreparedRestCall,
     common: CommonOptions,
     ctx: Context,
-    present: (outcome: RestOutcome) => void,
+    present: (outcome: RestOutcome) => void | Promise<void>,
+    options: { streamAbove?: number } = {},
   ): Promise<number> {
     const { contract, checkResponse, strict } = prepared.call
     const plan = prepared.download
@@ -243,9 +255,15 @@ export class RestClient {
         profile: this.profile,
         followRedirects: prepared.call.follow === true,
         send: (_request, transport, progress) =>
-          this.send(prepared, transport, (page) => progress(`fetched page ${page}, fetching the next…`)),
+          this.send(
+            prepared,
+            transport,
+            (page) => progress(`fetched page ${page}, fetching the next…`),
+            // A body checked against the OpenAPI document is read whole.
+            checkResponse === true ? undefined : options.streamAbove,
+          ),
         present: async (outcome) => {
-          present(outcome)
+          await present(outcome)
           if (contract === undefined || checkResponse !== true) return undefined
           const problems = await contract.checkResponse(prepared.request, outcome.result)
           return reportResponseProblems(problems, strict === true, ctx) || undefined

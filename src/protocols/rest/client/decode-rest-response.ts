@@ -11,6 +11,16 @@ export type RestBody =
   /** `problem`: why a body that claims JSON is text after all (said when the body is shown as data). */
   | { kind: 'text'; text: string; problem?: string }
   | { kind: 'binary'; bytes: number }
+  /** A body too long to hold (the transport's `more`): its kind by Content-Type, read as it arrives. */
+  | StreamedBody
+
+export interface StreamedBody {
+  kind: 'stream'
+  type: 'json' | 'xml' | 'text' | 'binary'
+  /** Its beginning, then the rest as it arrives. */
+  head: Buffer
+  rest: AsyncIterable<Buffer>
+}
 
 export interface RestResult {
   method: string
@@ -42,6 +52,16 @@ export function decodeRestResponse(response: HttpResponse, method: string): Rest
     exitCode: exitCodeForStatus(response.status),
   })
   if (method === 'HEAD' || response.body.length === 0) return result({ kind: 'empty' })
+  if (response.more !== undefined) {
+    const type = isJsonType(contentType)
+      ? 'json'
+      : isXmlType(contentType)
+        ? 'xml'
+        : isProbablyBinary(response.body, contentType)
+          ? 'binary'
+          : 'text'
+    return result({ kind: 'stream', type, head: response.body, rest: response.more })
+  }
   // Too long for a JavaScript string: shown as bytes (written as they are, or a notice on a terminal).
   if (response.body.length > MAX_TEXT_BYTES) return result({ kind: 'binary', bytes: response.body.length })
   const text = response.body.toString('utf8')

@@ -1,6 +1,7 @@
 import type { HttpRequest } from '../../../core/exchange.js'
 import { linksNextPage, sendAllPages } from '../../../transport/paginate.js'
 import { send } from '../../../transport/send.js'
+import { sendStreamed } from '../../../transport/send-streamed.js'
 import type { TransportOptions } from '../../../transport/transport-options.js'
 import { decodeRestResponse, type RestResult } from './decode-rest-response.js'
 import { readRestPage } from './read-rest-page.js'
@@ -10,6 +11,12 @@ export interface RestSendOptions {
   all: boolean
   maxPages: number
   onPage?(pageNumber: number): void
+  /**
+   * Hold at most this many bytes of a body (one page): a longer one is
+   * handed over as it arrives (body kind `stream`) for a printer that reads
+   * it so. Unset: the whole body is read and decoded.
+   */
+  streamAbove?: number
 }
 
 export interface RestOutcome {
@@ -31,7 +38,10 @@ export async function sendRestRequest(
   options: RestSendOptions,
 ): Promise<RestOutcome> {
   if (!options.all) {
-    const response = await send(request, transport)
+    const response =
+      options.streamAbove === undefined
+        ? await send(request, transport)
+        : await sendStreamed(request, transport, options.streamAbove)
     const result = decodeRestResponse(response, request.method)
     return { result, truncated: false, exitCode: result.exitCode }
   }
