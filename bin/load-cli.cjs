@@ -86,13 +86,23 @@ function writeCache(file, script, modules) {
     head.writeUInt32BE(list.length, 4)
     const body = Buffer.concat([head.subarray(4), list, data])
     head.writeUInt32BE(crc32(body), 0)
-    fs.mkdirSync(path.dirname(file), { recursive: true })
+    // The cache dir is private (0700), whichever file creates it first: this one, on a first run.
+    const created = fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
+    if (created !== undefined) privateFolders(created, path.dirname(file))
     temp = `${file}.${process.pid}.tmp`
-    fs.writeFileSync(temp, Buffer.concat([MAGIC, head.subarray(0, 4), body]))
+    fs.writeFileSync(temp, Buffer.concat([MAGIC, head.subarray(0, 4), body]), { mode: 0o600 })
     fs.renameSync(temp, file)
     prune(file)
   } catch {
     if (temp) fs.rmSync(temp, { force: true })
+  }
+}
+
+/** chmod 0700 each folder mkdir created (from `last` up to `first`, the first one it made), whatever the umask. */
+function privateFolders(first, last) {
+  for (let folder = last; ; folder = path.dirname(folder)) {
+    fs.chmodSync(folder, 0o700)
+    if (folder === first || path.dirname(folder) === folder) return
   }
 }
 

@@ -4,6 +4,7 @@ import { exitCodeOfError } from '../core/errors.js'
 import { ExitCode } from '../core/exit-codes.js'
 import { reportError } from '../render/report-error.js'
 import { exitCodeOf } from './exit-code-action.js'
+import { hoistGlobalOptions } from './hoist-global-options.js'
 import { buildProgram } from './program.js'
 
 /**
@@ -13,7 +14,7 @@ import { buildProgram } from './program.js'
 export async function main(argv: string[], ctx: Context = processContext()): Promise<number> {
   const program = buildProgram(ctx)
   try {
-    await program.parseAsync(argv, { from: 'user' })
+    await program.parseAsync(hoistGlobalOptions(argv, program), { from: 'user' })
     return exitCodeOf(program)
   } catch (error) {
     if (error instanceof CommanderError) return commanderExit(error)

@@ -1,11 +1,8 @@
+import { isSecretHeaderName } from '../core/secret-names.js'
 import { isOnlyEnvReferences, withReferencesReplaced } from './env-references.js'
 import type { Profile } from './profile.js'
 
 export const REDACTED = '****'
-
-/** Header names whose values are credentials. */
-const SECRET_HEADER =
-  /^(?:authorization|proxy-authorization|cookie)$|token|secret|password|passwd|api-?key|session/i
 
 /**
  * A copy of `profile` fit to print: passwords, tokens, client secrets and
@@ -16,7 +13,7 @@ export function redactProfile(profile: Profile): Profile {
   const copy: Profile = structuredClone(profile)
   if (copy.headers !== undefined) {
     for (const [name, value] of Object.entries(copy.headers)) {
-      if (SECRET_HEADER.test(name)) copy.headers[name] = redact(value)
+      if (isSecretHeaderName(name)) copy.headers[name] = redact(value)
     }
   }
   const auth = copy.auth

@@ -27,7 +27,13 @@ export async function writeFileAtomic(
   const directory = dirname(file)
   if (modes.createDirectory !== false) {
     const created = await mkdir(directory, { recursive: true, mode: modes.directoryMode })
-    if (created !== undefined) await chmod(directory, modes.directoryMode)
+    // Every folder created here gets the mode exactly (the cache dir itself, when a file deep in it comes first).
+    if (created !== undefined) {
+      for (let folder = directory; ; folder = dirname(folder)) {
+        await chmod(folder, modes.directoryMode)
+        if (folder === created || dirname(folder) === folder) break
+      }
+    }
   }
   const temp = join(directory, `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
   try {

@@ -19,6 +19,10 @@ export interface CommonOptions {
   /** --timeout in seconds; undefined means the profile's, else 30. */
   timeoutSeconds?: number
   retry: number
+  /** --retry-unsafe: the user says the call is idempotent, so --retry applies to POST and PATCH too. */
+  retryUnsafe?: boolean
+  /** --max-size in bytes; undefined means the default (1 GiB). */
+  maxSize?: number
   insecure: boolean
   /** undefined: pretty, coloured only on a terminal. */
   output?: OutputFormat
@@ -26,6 +30,8 @@ export interface CommonOptions {
   colour?: boolean
   verbose: boolean
   dryRun: boolean
+  /** --show-secrets: --dry-run prints credentials in clear. */
+  showSecrets?: boolean
   curl: boolean
 }
 

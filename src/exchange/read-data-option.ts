@@ -21,19 +21,23 @@ export async function readDataOption(
       : source === 'stdin'
         ? await readStdin(ctx)
         : await readFileText(source, ctx.cwd)
-  if (!options.json) return text
+  if (options.json) checkJsonBody(text, source)
+  return text
+}
+
+/** A body that must be JSON (no Content-Type says otherwise): a usage error naming where it came from. */
+export function checkJsonBody(text: string, source: string | undefined): void {
   try {
     JSON.parse(text)
   } catch (error) {
     throw new UsageError(
-      `--data ${source === undefined ? 'is' : `from ${source} is`} not valid JSON: ${(error as Error).message}.`,
+      `${source === 'piped stdin' ? 'The body piped on stdin is' : `--data ${source === undefined ? 'is' : `from ${source} is`}`} not valid JSON: ${(error as Error).message}.`,
       {
         where: source === undefined ? '--data' : source,
-        hint: `Check the JSON, e.g. --data '{"name": "Pen", "price": 2.5}', or use items: name=Pen price:=2.5; for another format set its Content-Type (-H 'Content-Type: application/xml').`,
+        hint: `Check the JSON, e.g. --data '{"name": "Pen", "price": 2.5}', or use items: name=Pen price:=2.5; for another format set its Content-Type (-H 'Content-Type: application/xml')${source === 'piped stdin' ? '; --ignore-stdin sends no body' : ''}.`,
       },
     )
   }
-  return text
 }
 
 /** Relative to the command's current directory (ctx.cwd: the process's, for the CLI). */

@@ -3,6 +3,7 @@ import type { Context } from '../core/context.js'
 import { UsageError } from '../core/errors.js'
 import { groupHeaders, type HeaderList, type OAuth2Settings } from '../core/exchange.js'
 import { type CommonOptions, DEFAULT_TIMEOUT_SECONDS } from '../core/request-options.js'
+import { DEFAULT_MAX_SIZE } from '../core/size.js'
 import type { TransportOptions } from '../transport/transport-options.js'
 import { diskTokenStore } from './disk-token-store.js'
 
@@ -106,6 +107,7 @@ export function transportOptions(options: CommonOptions, profile: Profile, ctx: 
   return {
     timeoutMs: Math.round(seconds * 1000),
     retry: options.retry,
+    maxSize: options.maxSize ?? DEFAULT_MAX_SIZE,
     insecure: options.insecure || profile.insecure === true,
     signal: ctx.signal,
     tokenStore: diskTokenStore(ctx.env),

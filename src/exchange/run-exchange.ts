@@ -6,7 +6,7 @@ import { curlCommand } from '../render/curl-command.js'
 import { printRequest } from '../render/print-request.js'
 import { startSpinner } from '../render/spinner.js'
 import { verboseObserver } from '../render/verbose-observer.js'
-import { IDEMPOTENT_METHODS, type TransportOptions } from '../transport/transport-options.js'
+import { retriesMethod, type TransportOptions } from '../transport/transport-options.js'
 import { transportOptions } from './request-defaults.js'
 
 /** A decoded answer: whatever its style, it carries the exit code its decoder decided. */
@@ -45,8 +45,12 @@ export async function runExchange<Result extends DecodedOutcome>(
   const { request, common } = steps
   const transport = transportOptions(common, steps.profile, ctx)
   if (steps.followRedirects) transport.followRedirects = true
+  if (transport.retry > 0 && !retriesMethod(request.method, transport)) {
+    if (common.retryUnsafe) transport.retryAnyMethod = true
+    else noteRetryDoesNotApply(request.method, transport.retry, ctx)
+  }
   if (common.dryRun || common.curl) {
-    if (common.dryRun) printRequest(request, ctx, common.colour)
+    if (common.dryRun) printRequest(request, ctx, { colour: common.colour, showSecrets: common.showSecrets })
     if (common.dryRun && common.curl) ctx.stdout.write('\n')
     if (common.curl) printCurl(request, transport, ctx)
     return 0
@@ -63,6 +67,14 @@ export async function runExchange<Result extends DecodedOutcome>(
   return typeof override === 'number' && override !== 0 ? override : result.exitCode
 }
 
+/** --retry N on a POST or PATCH (every gql and soap call): said once, on stderr, rather than silently ignored. */
+function noteRetryDoesNotApply(method: string, retry: number, ctx: Context): void {
+  ctx.stderr.write(
+    `note: --retry ${retry} does not apply: this request is a ${method.toUpperCase()}, which may not be safe to repeat; ` +
+      'add --retry-unsafe if the operation is idempotent.\n',
+  )
+}
+
 /** --curl: the command, with the transport settings curl can say too (-k, --max-time, --retry, --location). */
 function printCurl(request: HttpRequest, transport: TransportOptions, ctx: Context): void {
   if (request.oauth2) {
@@ -70,7 +82,7 @@ function printCurl(request: HttpRequest, transport: TransportOptions, ctx: Conte
       'note: the OAuth 2.0 token is fetched at send time; set APICTL_OAUTH2_TOKEN before running this.\n',
     )
   }
-  const retried = (IDEMPOTENT_METHODS as readonly string[]).includes(request.method.toUpperCase())
+  const retried = retriesMethod(request.method, transport)
   const command = curlCommand(request, {
     insecure: transport.insecure,
     timeoutSeconds: transport.timeoutMs / 1000,

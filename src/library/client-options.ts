@@ -37,6 +37,12 @@ export interface ClientOptions {
   /** Seconds for each call, retries included (default 30). */
   timeout?: number
   retry?: number
+  /**
+   * The largest response body accepted, counted after decompression: bytes,
+   * or a size such as `'10MB'` or `'1GiB'` (default 1 GiB). A bigger answer
+   * (a compression bomb, an endless body) resolves to `{ error }`, exit code 6.
+   */
+  maxSize?: number | string
   insecure?: boolean
   /** Environment for `${env:NAME}` references and the config dir (default process.env). */
   env?: Record<string, string | undefined>

@@ -1,5 +1,7 @@
 import { BufferSink, type Context } from '../core/context.js'
+import { UsageError } from '../core/errors.js'
 import type { CommonOptions } from '../core/request-options.js'
+import { parseSize } from '../core/size.js'
 import { openTarget } from '../exchange/open-target.js'
 import type { Target } from '../exchange/target.js'
 import type { ClientOptions } from './client-options.js'
@@ -78,9 +80,22 @@ function commonOptions(options: ClientOptions): CommonOptions {
     oauth2: options.oauth2,
     timeoutSeconds: options.timeout,
     retry: options.retry ?? 0,
+    maxSize: maxSizeOf(options.maxSize),
     insecure: options.insecure ?? false,
     verbose: false,
     dryRun: false,
     curl: false,
   }
+}
+
+/** `maxSize`: bytes, or a size as --max-size takes it (`'10MB'`, `'1GiB'`). */
+function maxSizeOf(value: number | string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  const bytes = typeof value === 'number' ? value : parseSize(value)
+  if (bytes === undefined || !Number.isSafeInteger(bytes) || bytes <= 0) {
+    throw new UsageError(`maxSize ${JSON.stringify(value)} is not a size.`, {
+      hint: "Give bytes (a whole number above 0) or a size such as '10MB' or '1GiB'.",
+    })
+  }
+  return bytes
 }

@@ -2,7 +2,7 @@ import { type Command, Option } from 'commander'
 import { parseHeader } from '../config/profile-options.js'
 import { UsageError } from '../core/errors.js'
 import { type CommonOptions, OUTPUT_FORMATS, type OutputFormat } from '../core/request-options.js'
-import { collect, positiveSeconds, wholeNumber } from './option-parsers.js'
+import { byteSize, collect, positiveSeconds, wholeNumber } from './option-parsers.js'
 
 /** Adds the options every style shares (SPEC §3) to a command: the CLI's commands and the REPL's lines. */
 export function addCommonOptions(command: Command): Command {
@@ -25,11 +25,24 @@ export function addCommonOptions(command: Command): Command {
       wholeNumber,
       0,
     )
+    .option(
+      '--retry-unsafe',
+      'with --retry: retry a POST or PATCH too (gql, soap call, rest post), as you say the operation is idempotent',
+    )
+    .option(
+      '--max-size <size>',
+      'largest response body accepted, counted after decompression (default 1GiB; e.g. 10MB, 512KiB)',
+      byteSize,
+    )
     .option('--insecure', 'skip TLS certificate verification')
     .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS))
     .option('--no-color', 'plain output without colour (also NO_COLOR)')
     .option('-v, --verbose', 'request and response heads and timings on stderr (credentials redacted)')
-    .option('--dry-run', 'print the exact request (full URL, headers, body) and send nothing')
+    .option(
+      '--dry-run',
+      'print the exact request (full URL, headers, body) and send nothing; credentials redacted',
+    )
+    .option('--show-secrets', 'with --dry-run: show credentials in clear')
     .option(
       '--curl',
       'print an equivalent curl command and send nothing (with --dry-run: the request, then the command)',
@@ -48,12 +61,15 @@ export interface CommonOptionValues {
   scope?: string
   timeout?: number
   retry: number
+  retryUnsafe?: boolean
+  maxSize?: number
   insecure?: boolean
   output?: OutputFormat
   /** false with --no-color. */
   color?: boolean
   verbose?: boolean
   dryRun?: boolean
+  showSecrets?: boolean
   curl?: boolean
   profile?: string
 }
@@ -83,11 +99,14 @@ export function normalizeCommonOptions(raw: CommonOptionValues): CommonOptions {
       : undefined,
     timeoutSeconds: raw.timeout,
     retry: raw.retry,
+    retryUnsafe: raw.retryUnsafe === true,
+    maxSize: raw.maxSize,
     insecure: raw.insecure ?? false,
     output: raw.output,
     colour: raw.color === false ? false : undefined,
     verbose: raw.verbose ?? false,
     dryRun: raw.dryRun ?? false,
+    showSecrets: raw.showSecrets ?? false,
     curl: raw.curl ?? false,
   }
 }

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander'
+import { parseSize } from '../core/size.js'
 
 /** A repeatable option: each value is added to the list (`-H a -H b`). */
 export function collect(value: string, previous: string[] | undefined): string[] {
@@ -36,4 +37,11 @@ export function portNumber(value: string): number {
     throw new InvalidArgumentError('expected a port number from 0 to 65535.')
   }
   return number
+}
+
+/** `--max-size 10MB`, `512KiB`, `1GiB`, `2048` (bytes). */
+export function byteSize(value: string): number {
+  const bytes = parseSize(value)
+  if (bytes === undefined) throw new InvalidArgumentError('expected a size such as 10MB, 512KiB or 1GiB.')
+  return bytes
 }

@@ -22,6 +22,8 @@ export interface RestOptionValues extends CommonOptionValues {
   strict?: boolean
   /** --refresh: read the OpenAPI document again. */
   refresh?: boolean
+  /** --ignore-stdin: never read a piped body. */
+  ignoreStdin?: boolean
 }
 
 /** The options of a REST request (`apictl rest METHOD …`, a REPL `get …` line): REST's own, then the common ones. */
@@ -48,5 +50,6 @@ export function addRestOptions(command: Command): Command {
     .option('--check-response', 'check the response against the OpenAPI document (a mismatch is a warning)')
     .option('--strict', 'with --check-response: a mismatching response exits 6')
     .option('--refresh', 'read the OpenAPI document again instead of the cached copy')
+    .option('--ignore-stdin', 'do not read a request body piped on stdin')
   return addCommonOptions(command)
 }

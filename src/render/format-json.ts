@@ -9,9 +9,10 @@ export interface JsonFormatOptions {
 }
 
 /**
- * A value as indented JSON, keys in the order given, unicode left as is;
- * with colour off the result equals JSON.stringify(value, null, indent)
- * (undefined at the top prints `null`). No trailing newline.
+ * A value as indented JSON, keys in the order given, unicode left as is
+ * but for control and bidi characters (escaped, see printJsonTokens); with
+ * colour off the result equals JSON.stringify(value, null, indent) for
+ * anything else (undefined at the top prints `null`). No trailing newline.
  */
 export function formatJson(value: unknown, options: JsonFormatOptions): string {
   return printJsonTokens(jsonValueTokens(value), createTheme(options.colour), options.indent ?? 2)

@@ -1,14 +1,22 @@
 import type { JsonToken } from './json-token.js'
+import { escapeControl } from './safe-text.js'
 import type { Theme } from './theme.js'
 
 /** Deeper than this, containers print on one line so output stays linear in the input. */
 export const maxIndentedDepth = 200
 
 function paintScalar(token: Extract<JsonToken, { kind: 'scalar' }>, theme: Theme): string {
-  return theme[token.type](token.text)
+  return theme[token.type](
+    token.type === 'string' ? escapeControl(token.text, { newlines: false }) : token.text,
+  )
 }
 
-/** Lays a token stream out like JSON.stringify(value, null, indent), coloured by the theme. */
+/**
+ * Lays a token stream out like JSON.stringify(value, null, indent), coloured
+ * by the theme. Control and bidi characters inside strings (which JSON
+ * allows raw from U+007F up) are written as `\u` escapes: the same JSON
+ * value, and nothing a terminal would obey.
+ */
 export function printJsonTokens(tokens: Iterable<JsonToken>, theme: Theme, indent: number): string {
   const out: string[] = []
   /** One entry per open container: true until its first item is written. */
@@ -44,7 +52,11 @@ export function printJsonTokens(tokens: Iterable<JsonToken>, theme: Theme, inden
     }
     if (token.kind === 'open') pendingOpen = token.char
     else if (token.kind === 'key') {
-      out.push(theme.key(token.text) + theme.punctuation(':') + (broken(depth) ? ' ' : ''))
+      out.push(
+        theme.key(escapeControl(token.text, { newlines: false })) +
+          theme.punctuation(':') +
+          (broken(depth) ? ' ' : ''),
+      )
       afterKey = true
     } else out.push(paintScalar(token, theme))
   }

@@ -6,7 +6,9 @@ import { formatJson } from './format-json.js'
 import { formatStatusLine } from './format-status-line.js'
 import { formatTable } from './format-table.js'
 import { outputWidth } from './output-width.js'
+import { bytesForTerminal } from './safe-text.js'
 import { createTheme } from './theme.js'
+import { writeWarning } from './write-warning.js'
 
 /**
  * stdout gets `data` (pretty, coloured on a terminal), `-o table` a table per
@@ -28,7 +30,7 @@ export function printGraphQLResult(
   const colour = colourEnabled(ctx.stdout, ctx.env, common.colour)
   const output = stdoutText(result, common, ctx, colour)
   if (output !== undefined) {
-    if (Buffer.isBuffer(output)) ctx.stdout.write(output)
+    if (Buffer.isBuffer(output)) ctx.stdout.write(bytesForTerminal(output, ctx.stdout))
     else ctx.stdout.write(output.endsWith('\n') ? output : `${output}\n`)
   }
   if (result.errors.length > 0) {
@@ -58,7 +60,7 @@ function stdoutText(
         .join('\n\n')
     }
     case 'xml':
-      ctx.stderr.write('warning: -o xml applies to XML bodies; showing the data as JSON.\n')
+      writeWarning(ctx.stderr, '-o xml applies to XML bodies; showing the data as JSON.')
       return dataText(result, colour)
     default:
       return dataText(result, colour)

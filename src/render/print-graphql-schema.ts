@@ -4,6 +4,7 @@ import type { CommonOptions } from '../core/request-options.js'
 import type { LoadedSchema } from '../protocols/graphql/client/load-schema.js'
 import { formatGraphQLSdl } from './format-graphql-sdl.js'
 import { formatJson } from './format-json.js'
+import { forTerminal } from './safe-text.js'
 
 /**
  * A schema on stdout: SDL with its descriptions (coloured on a terminal), or
@@ -25,5 +26,6 @@ export function printGraphQLSchema(
       `warning: -o ${options.output} does not apply to a schema; showing it as SDL (-o json: the introspection result).\n`,
     )
   }
-  ctx.stdout.write(`${formatGraphQLSdl(printSchema(loaded.schema), { colour })}\n`)
+  // Descriptions are the server's text: shown, never obeyed, on a terminal.
+  ctx.stdout.write(`${formatGraphQLSdl(forTerminal(printSchema(loaded.schema), ctx.stdout), { colour })}\n`)
 }

@@ -13,6 +13,8 @@ import { formatStatusLine } from './format-status-line.js'
 import { formatTable } from './format-table.js'
 import { formatXmlText } from './format-xml.js'
 import { outputWidth } from './output-width.js'
+import { bytesForTerminal, forTerminal, safeMessage } from './safe-text.js'
+import { writeWarning } from './write-warning.js'
 import { xmlToJson } from './xml-to-json.js'
 
 interface View {
@@ -21,6 +23,8 @@ interface View {
   tty: boolean
   warn(message: string): void
   note(message: string): void
+  /** Server text as stdout shows it: escaped on a terminal, as received elsewhere. */
+  shown(text: string): string
 }
 
 export interface RestPrintOptions {
@@ -64,13 +68,14 @@ export function printRestResult(
     colour: colourEnabled(ctx.stdout, ctx.env, common.colour),
     columns: outputWidth(ctx.stdout, ctx.env),
     tty: ctx.stdout.isTTY,
-    warn: (message) => ctx.stderr.write(`warning: ${message}\n`),
-    note: (message) => ctx.stderr.write(`note: ${message}\n`),
+    warn: (message) => writeWarning(ctx.stderr, message),
+    note: (message) => ctx.stderr.write(`note: ${safeMessage(message)}\n`),
+    shown: (text) => forTerminal(text, ctx.stdout),
   }
   for (const warning of result.warnings) view.warn(warning)
   const output = restOutput(result, common.output ?? 'pretty', view, options.merged)
   if (output === undefined) return
-  if (Buffer.isBuffer(output)) ctx.stdout.write(output)
+  if (Buffer.isBuffer(output)) ctx.stdout.write(bytesForTerminal(output, ctx.stdout))
   else ctx.stdout.write(output.endsWith('\n') ? output : `${output}\n`)
 }
 
@@ -106,7 +111,9 @@ function restOutput(
   }
   if (result.method === 'OPTIONS' && result.body.kind === 'empty') {
     const allowed = allowedMethods(result)
-    return format === 'json' ? JSON.stringify(allowed) : allowed.join(', ')
+    return format === 'json'
+      ? formatJson(allowed, { colour: false, indent: 0 })
+      : view.shown(allowed.join(', '))
   }
   if (format === 'raw') return result.response.body
   if (merged !== undefined) {
@@ -140,13 +147,13 @@ function structuredOutput(
     } catch (error) {
       if (!isApictlError(error)) throw error
       view.warn(`${error.message}; -o ${format} shows it as received.`)
-      return body.text
+      return view.shown(body.text)
     }
     return format === 'table' ? tableOf(value, view, true) : formatJson(value, { colour })
   }
   if (body.kind === 'text' && body.problem !== undefined) {
     view.warn(`${body.problem}; -o ${format} shows it as received.`)
-    return body.text
+    return view.shown(body.text)
   }
   view.warn(`-o ${format} needs a JSON or XML body; showing the body as it is.`)
   return prettyBody(result, view)
@@ -184,18 +191,17 @@ function prettyBody(result: RestResult, view: View): string | Buffer | undefined
       return formatJsonText(body.text, { colour: view.colour }).text
     case 'xml': {
       const formatted = formatXmlText(body.text, { colour: view.colour })
-      if (formatted.error !== undefined) {
-        view.warn(
-          `The body claims ${mediaType(result.contentType)} but is not well-formed XML (${formatted.error}); shown as received.`,
-        )
-      }
-      return formatted.text
+      if (formatted.error === undefined) return formatted.text
+      view.warn(
+        `The body claims ${mediaType(result.contentType)} but is not well-formed XML (${formatted.error}); shown as received.`,
+      )
+      return view.shown(formatted.text)
     }
     case 'binary':
       return view.tty ? formatBinaryNotice(body.bytes, result.contentType) : result.response.body
     case 'text':
       if (body.problem !== undefined) view.warn(`${body.problem}; shown as received.`)
-      return body.text
+      return view.shown(body.text)
   }
 }
 

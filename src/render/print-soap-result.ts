@@ -10,7 +10,7 @@ import { formatSoapValues } from './format-soap-values.js'
 import { formatStatusLine } from './format-status-line.js'
 import { formatXml } from './format-xml.js'
 import { outputWidth } from './output-width.js'
-import { escapeControl } from './safe-text.js'
+import { bytesForTerminal, escapeControl, safeMessage } from './safe-text.js'
 
 function line(text: string): string {
   return text.endsWith('\n') ? text : `${text}\n`
@@ -22,6 +22,14 @@ function excerpt(body: Buffer): string {
   return escapeControl(text, { newlines: false }) + (body.length > 300 ? '…' : '')
 }
 
+/**
+ * The output format: -o as given, else the human view on a terminal and the
+ * `-o json` shape when stdout is piped (SPEC §3, as REST and GraphQL print JSON).
+ */
+export function soapFormat(common: CommonOptions, ctx: Context): NonNullable<CommonOptions['output']> {
+  return common.output ?? (ctx.stdout.isTTY ? 'pretty' : 'json')
+}
+
 /** Renders a result's values for stdout: `-o table`, `-o json` or the pretty view. */
 export type ValuesFormatter = (operation: string, values: Record<string, unknown>, colour: boolean) => string
 
@@ -30,7 +38,7 @@ export type ValuesFormatter = (operation: string, values: Record<string, unknown
  * cli-table3, which the other formats never pay for at start-up.
  */
 export async function soapValuesFormatter(common: CommonOptions, ctx: Context): Promise<ValuesFormatter> {
-  const format = common.output ?? 'pretty'
+  const format = soapFormat(common, ctx)
   if (format === 'table') {
     const { formatSoapTable } = await import('./format-soap-table.js')
     return (_operation, values, colour) =>
@@ -66,7 +74,7 @@ export function printSoapOutcome(
 ): void {
   const colour = colourEnabled(ctx.stdout, ctx.env, common.colour)
   const errColour = colourEnabled(ctx.stderr, ctx.env, common.colour)
-  const format = common.output ?? 'pretty'
+  const format = soapFormat(common, ctx)
   if (outcome.kind === 'accepted') {
     const status = [String(outcome.status), outcome.response.statusText].filter(Boolean).join(' ')
     ctx.stderr.write(`HTTP ${status}: accepted, no response envelope (one-way).\n`)
@@ -76,10 +84,10 @@ export function printSoapOutcome(
     return
   }
   if (outcome.kind === 'not-envelope') {
-    if (format === 'raw') ctx.stdout.write(outcome.response.body)
+    if (format === 'raw') ctx.stdout.write(bytesForTerminal(outcome.response.body, ctx.stdout))
     const lines = [
-      `error: the SOAP endpoint did not answer with a SOAP envelope (${outcome.reason}).`,
-      `  where: ${outcome.response.url}`,
+      `error: the SOAP endpoint did not answer with a SOAP envelope (${safeMessage(outcome.reason)}).`,
+      `  where: ${safeMessage(outcome.response.url)}`,
     ]
     if (outcome.response.body.length > 0) lines.push(`  body:  ${excerpt(outcome.response.body)}`)
     lines.push(
@@ -88,12 +96,14 @@ export function printSoapOutcome(
     ctx.stderr.write(`${lines.join('\n')}\n`)
     return
   }
-  if (format === 'raw') ctx.stdout.write(outcome.response.body)
+  if (format === 'raw') ctx.stdout.write(bytesForTerminal(outcome.response.body, ctx.stdout))
   else if (format === 'xml') ctx.stdout.write(line(formatXml(outcome.text, { colour })))
   if (outcome.kind === 'fault') {
     const summary = faultSummary(outcome.fault, outcome.version)
     if (format === 'json') ctx.stdout.write(line(formatJson({ fault: summary }, { colour })))
-    else ctx.stderr.write(line(formatSoapFault(summary, { colour: errColour })))
+    // JSON chosen for a pipe (no -o): the fault is still said on stderr, as every error is.
+    if (format !== 'json' || common.output === undefined)
+      ctx.stderr.write(line(formatSoapFault(summary, { colour: errColour })))
     return
   }
   if (ctx.stderr.isTTY && !common.verbose && format !== 'json') {

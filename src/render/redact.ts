@@ -1,11 +1,7 @@
-/** What a redacted secret looks like in -v output. */
-export const mask = '••••'
+import { mask } from '../core/redact-url.js'
+import { isCredentialHeader, isSecretHeaderName } from '../core/secret-names.js'
 
-const credentialHeaders = new Set(['authorization', 'proxy-authorization'])
-const secretHeaderPattern =
-  /(api[-_]?key|access[-_]?key|secret|token|password|passwd|credential|signature|session|^x[-_]auth|[-_]key$|^key$)/i
-const secretParameterPattern =
-  /(token|api[-_]?key|apikey|access[-_]?key|secret|password|passwd|credential|signature|^sig$|^key$|^code$|^auth)/i
+export { mask, redactUrl } from '../core/redact-url.js'
 
 function redactCredentials(value: string): string {
   const scheme = /^([A-Za-z][\w.+-]*)\s+\S/.exec(value)?.[1]
@@ -32,10 +28,10 @@ function redactSetCookie(value: string): string {
 
 function redactValue(name: string, value: string): string {
   const lower = name.toLowerCase()
-  if (credentialHeaders.has(lower)) return redactCredentials(value)
   if (lower === 'cookie') return redactCookie(value)
+  if (isCredentialHeader(lower)) return redactCredentials(value)
   if (lower === 'set-cookie') return redactSetCookie(value)
-  if (secretHeaderPattern.test(lower)) return mask
+  if (isSecretHeaderName(lower)) return mask
   return value
 }
 
@@ -57,43 +53,3 @@ export function redactHeaders<V extends string | string[]>(headers: Record<strin
 
 /** Short name for redactHeaders. */
 export const redact = redactHeaders
-
-function redactParameters(query: string): string {
-  return query
-    .split('&')
-    .map((pair) => {
-      const equals = pair.indexOf('=')
-      if (equals < 0) return pair
-      let name = pair.slice(0, equals)
-      try {
-        name = decodeURIComponent(name.replaceAll('+', ' '))
-      } catch {
-        // keep the raw name when it is not valid percent-encoding
-      }
-      return secretParameterPattern.test(name) ? `${pair.slice(0, equals)}=${mask}` : pair
-    })
-    .join('&')
-}
-
-/**
- * A URL as written, with a userinfo password and secret-looking query (and
- * fragment) parameters masked: `https://u:••••@host/p?access_token=••••`.
- * Works on relative URLs too; nothing is re-encoded.
- */
-export function redactUrl(url: string): string {
-  const hashAt = url.indexOf('#')
-  const beforeHash = hashAt < 0 ? url : url.slice(0, hashAt)
-  const hash = hashAt < 0 ? '' : url.slice(hashAt + 1)
-  const queryAt = beforeHash.indexOf('?')
-  let base = queryAt < 0 ? beforeHash : beforeHash.slice(0, queryAt)
-  const query = queryAt < 0 ? undefined : beforeHash.slice(queryAt + 1)
-  base = base.replace(/^([a-z][a-z\d+.-]*:\/\/)([^/]*)@/i, (_, scheme: string, userinfo: string) => {
-    const colon = userinfo.indexOf(':')
-    return colon < 0 ? `${scheme}${userinfo}@` : `${scheme}${userinfo.slice(0, colon)}:${mask}@`
-  })
-  return (
-    base +
-    (query === undefined ? '' : `?${redactParameters(query)}`) +
-    (hashAt < 0 ? '' : `#${hash.includes('=') ? redactParameters(hash) : hash}`)
-  )
-}

@@ -1,5 +1,6 @@
 import { type Context, debugEnabled } from '../core/context.js'
 import { isApictlError } from '../core/errors.js'
+import { safeMessage } from './safe-text.js'
 import { sourceMappedStack } from './source-mapped-stack.js'
 import { labelledLines } from './wrap-words.js'
 
@@ -10,14 +11,18 @@ export function reportError(error: unknown, ctx: Context): void {
   const dim = (text: string) => (colour ? `\x1b[2m${text}\x1b[22m` : text)
   if (isApictlError(error)) {
     // On a terminal, long lines wrap at word boundaries under their label (never inside a URL or a word).
-    const lines = labelledLines(ctx.stderr, 'error: ', `${red('error:')} `, error.message)
-    if (error.where) lines.push(...labelledLines(ctx.stderr, '  where: ', `  ${dim('where:')} `, error.where))
-    if (error.hint) lines.push(...labelledLines(ctx.stderr, '  try:   ', `  ${dim('try:')}   `, error.hint))
+    const lines = labelledLines(ctx.stderr, 'error: ', `${red('error:')} `, safeMessage(error.message))
+    if (error.where) {
+      lines.push(...labelledLines(ctx.stderr, '  where: ', `  ${dim('where:')} `, safeMessage(error.where)))
+    }
+    if (error.hint) {
+      lines.push(...labelledLines(ctx.stderr, '  try:   ', `  ${dim('try:')}   `, safeMessage(error.hint)))
+    }
     ctx.stderr.write(`${lines.join('\n')}\n`)
     if (debugEnabled(ctx.env) && error.stack) ctx.stderr.write(`${sourceMappedStack(error.stack)}\n`)
     return
   }
-  const message = error instanceof Error ? error.message : String(error)
+  const message = safeMessage(error instanceof Error ? error.message : String(error))
   ctx.stderr.write(
     `${red('internal error:')} ${message}\n  This is a bug in apictl. Run again with APICTL_DEBUG=1 for the stack trace and report it.\n`,
   )

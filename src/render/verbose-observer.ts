@@ -6,6 +6,7 @@ import { formatRequestHead } from './format-request-head.js'
 import { formatStatusLine } from './format-status-line.js'
 import { formatTimings } from './format-timings.js'
 import { redactHeaders, redactUrl } from './redact.js'
+import { escapeControl } from './safe-text.js'
 
 /** -v: request and response heads and timings on stderr, credentials redacted. */
 export function verboseObserver(ctx: Context, common: CommonOptions): TransportObserver {
@@ -18,11 +19,13 @@ export function verboseObserver(ctx: Context, common: CommonOptions): TransportO
         { colour },
       )
       write(`${head}\n`)
-      if (request.body !== undefined && request.body.length > 0) write(`\n${request.body.toString()}\n`)
+      if (request.body !== undefined && request.body.length > 0) {
+        write(`\n${escapeControl(request.body.toString())}\n`)
+      }
       write('\n')
     },
     retrying(attempt, reason) {
-      write(`retry ${attempt} after ${reason}\n`)
+      write(`retry ${attempt} after ${escapeControl(reason, { newlines: false })}\n`)
     },
     tokenFetched(tokenUrl, fromCache) {
       write(

@@ -1,4 +1,5 @@
 import { type ApictlError, NetworkError, ResponseError } from '../core/errors.js'
+import { redactUrl, redactUrlsIn } from '../core/redact-url.js'
 
 const TLS_CODES = new Set([
   'CERT_HAS_EXPIRED',
@@ -27,8 +28,10 @@ interface ErrorLike {
 /** Turns what got/node throws into an error that says what happened, where, and what to try. */
 export function toNetworkError(error: unknown, method: string, url: string, timeoutMs: number): ApictlError {
   const like = (error ?? {}) as ErrorLike
-  const { code = '', message = String(error) } = like
-  const where = `${method} ${url}`
+  const code = like.code ?? ''
+  // Node's and got's messages may quote the URL: never with its password or api_key.
+  const message = redactUrlsIn(like.message ?? String(error))
+  const where = `${method} ${redactUrl(url)}`
   const host = safeHost(url)
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED') {
     return closedEarly(like, host, where, error)
@@ -118,7 +121,7 @@ function undecodable(like: ErrorLike, host: string, where: string, cause: unknow
   const at = raw.findIndex((name, index) => index % 2 === 0 && name.toLowerCase() === 'content-encoding')
   const claim = at < 0 ? 'is compressed' : `claims Content-Encoding: ${raw[at + 1]}`
   return new ResponseError(
-    `The body from ${host} ${claim} but does not decode (${like.message ?? like.code}).`,
+    `The body from ${host} ${claim} but does not decode (${redactUrlsIn(like.message ?? like.code ?? '')}).`,
     {
       where,
       hint: "The server sent a broken body; ask for an uncompressed one with -H 'Accept-Encoding: identity', or tell the server's owner.",
@@ -131,6 +134,6 @@ function safeHost(url: string): string {
   try {
     return new URL(url).host
   } catch {
-    return url
+    return redactUrl(url)
   }
 }

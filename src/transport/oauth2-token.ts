@@ -1,8 +1,9 @@
-import got, { type Response } from 'got'
-import { ApictlError, ResponseError } from '../core/errors.js'
-import type { OAuth2Settings } from '../core/exchange.js'
+import { ApictlError, isApictlError, ResponseError } from '../core/errors.js'
+import type { HttpRequest, HttpResponse, OAuth2Settings } from '../core/exchange.js'
 import { ExitCode } from '../core/exit-codes.js'
+import { redactUrl } from '../core/redact-url.js'
 import { toNetworkError } from './network-error.js'
+import { receive } from './receive.js'
 import type { TransportOptions } from './transport-options.js'
 
 interface TokenAnswer {
@@ -43,23 +44,31 @@ async function requestToken(settings: OAuth2Settings, options: TransportOptions)
   const basic = Buffer.from(
     `${encodeURIComponent(settings.clientId)}:${encodeURIComponent(settings.clientSecret)}`,
   )
-  let response: Response<string>
+  let response: HttpResponse
+  const request: HttpRequest = {
+    method: 'POST',
+    url: settings.tokenUrl,
+    headers: {
+      authorization: `Basic ${basic.toString('base64')}`,
+      accept: 'application/json',
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams(form).toString(),
+  }
+  const signal = options.signal ?? new AbortController().signal
   try {
-    response = (await got.post(settings.tokenUrl, {
-      form,
-      headers: { authorization: `Basic ${basic.toString('base64')}`, accept: 'application/json' },
-      throwHttpErrors: false,
-      retry: { limit: 0 },
-      https: { rejectUnauthorized: !options.insecure },
-      signal: options.signal,
-    })) as Response<string>
+    // Not retried (a token request is a POST), not shown by -v (its own line says a token was fetched).
+    const settings_ = { ...options, retry: 0, followRedirects: true, observer: undefined }
+    response = await receive(request, settings_, signal, Number.POSITIVE_INFINITY)
   } catch (error) {
+    if (isApictlError(error)) throw error
     throw toNetworkError(error, 'POST', settings.tokenUrl, options.timeoutMs)
   }
-  const where = `POST ${settings.tokenUrl}`
-  const status = response.statusCode
+  const where = `POST ${redactUrl(settings.tokenUrl)}`
+  const status = response.status
+  const text = response.body.toString('utf8')
   if (status >= 500) {
-    const answer = parseAnswer(response.body, settings.tokenUrl, false)
+    const answer = parseAnswer(text, settings.tokenUrl, false)
     throw new ApictlError(
       `The token endpoint failed (${errorText(status, answer)}).`,
       ExitCode.ServerFailed,
@@ -69,7 +78,7 @@ async function requestToken(settings: OAuth2Settings, options: TransportOptions)
       },
     )
   }
-  const answer = parseAnswer(response.body, settings.tokenUrl, status < 400)
+  const answer = parseAnswer(text, settings.tokenUrl, status < 400)
   if (status >= 400) {
     throw new ApictlError(
       `The token endpoint refused the request (${errorText(status, answer)}).`,
@@ -105,7 +114,7 @@ function parseAnswer(body: string, tokenUrl: string, strict: boolean): TokenAnsw
   } catch {
     if (!strict) return {}
     throw new ResponseError('The token endpoint did not answer with JSON.', {
-      where: `POST ${tokenUrl}`,
+      where: `POST ${redactUrl(tokenUrl)}`,
       hint: 'Check the --oauth2 URL: it must be the OAuth 2.0 token endpoint.',
     })
   }

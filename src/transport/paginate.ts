@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto'
-import got, { type OptionsInit, type Response } from 'got'
-import { isApictlError } from '../core/errors.js'
 import type { HttpRequest, HttpResponse } from '../core/exchange.js'
-import { toNetworkError } from './network-error.js'
 import { nextPageUrl, type PageReading, type PageWalk } from './next-page-url.js'
-import { gotOptions, toHttpResponse, withOAuth2 } from './send.js'
+import { headersFor, receive } from './receive.js'
+import { callDeadline, transportError, withOAuth2 } from './send.js'
 import type { TransportOptions } from './transport-options.js'
 
 export { linksNextPage, type NextPage, type PageReading } from './next-page-url.js'
@@ -32,8 +30,9 @@ const digest = (items: unknown[]): string => createHash('sha256').update(JSON.st
 
 /**
  * Follows the next page (a `Link: rel="next"`, a next link, cursor or page
- * number in the body, or else page numbers) with got's pagination, merging
- * the lists. It never fetches the same page twice: a page equal to the one
+ * number in the body, or else page numbers), merging the lists; every page
+ * through the one transport (retries, --max-size each), all within one time
+ * limit. It never fetches the same page twice: a page equal to the one
  * before, an empty page, or a link back to a page already fetched ends the walk.
  */
 export async function sendAllPages(
@@ -42,62 +41,57 @@ export async function sendAllPages(
   paging: PaginateOptions,
 ): Promise<PaginatedResult> {
   const walk: PageWalk = { count: 0, visited: new Set([new URL(request.url).href]), byBody: false }
-  let last: HttpResponse | undefined
-  let reading: PageReading | undefined
+  const items: unknown[] = []
   let previous: string | undefined
   let stopped: string | undefined
   let truncated = false
-  const deadline = AbortSignal.timeout(options.timeoutMs)
-  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline
+  const call = callDeadline(options)
   try {
-    const prepared = await withOAuth2(request, { ...options, signal })
-    const base = gotOptions(prepared, options, signal) as OptionsInit
-    const items = await got.paginate.all<unknown, Buffer>(prepared.url, {
-      ...base,
-      pagination: {
-        requestLimit: paging.maxPages,
-        transform: (response: Response<Buffer>) => {
-          const page = toHttpResponse(response)
-          last = page
-          walk.count += 1
-          options.observer?.responseReceived?.(page)
-          paging.onPage?.(walk.count, page)
-          reading = page.status < 300 ? paging.read(page) : undefined
-          if (reading === undefined || walk.count === 1) {
-            previous = reading && digest(reading.items)
-            return reading?.items ?? []
-          }
-          const shown = walk.count - 1
-          if (reading.items.length === 0) {
-            stopped = `page ${walk.count} is empty: --all stopped there, showing ${pagesText(shown)}.`
-          } else if (digest(reading.items) === previous) {
-            const ignored = walk.guessed ? ` (the server seems to ignore ${walk.guessed}=)` : ''
-            stopped = `page ${walk.count} repeats page ${shown}${ignored}: --all stopped there, showing ${pagesText(shown)}.`
-          } else {
-            previous = digest(reading.items)
-            return reading.items
-          }
-          reading = undefined
-          return []
-        },
-        paginate: ({ response }) => {
-          if (reading === undefined || stopped !== undefined) return false
-          const next = nextPageUrl(last ?? toHttpResponse(response as Response<Buffer>), reading, walk)
-          if (typeof next === 'string') {
-            stopped = `${next}; showing ${pagesText(walk.count)}.`
-            return false
-          }
-          if (next && walk.count >= paging.maxPages) truncated = true
-          if (next) walk.visited.add(next.href)
-          return next ? { url: next } : false
-        },
-      },
-    } as OptionsInit)
-    if (!last) throw new Error('no page was received')
-    return { items, pageCount: walk.count, last, truncated, stopped }
+    let next: HttpRequest | undefined = await withOAuth2(request, { ...options, signal: call.signal })
+    let last: HttpResponse | undefined
+    while (next !== undefined) {
+      const page: HttpResponse = await receive(next, options, call.signal, call.deadline)
+      last = page
+      walk.count += 1
+      paging.onPage?.(walk.count, page)
+      const reading = page.status < 300 ? paging.read(page) : undefined
+      if (reading === undefined) break
+      if (walk.count > 1) {
+        const shown = walk.count - 1
+        if (reading.items.length === 0) {
+          stopped = `page ${walk.count} is empty: --all stopped there, showing ${pagesText(shown)}.`
+          break
+        }
+        if (digest(reading.items) === previous) {
+          const ignored = walk.guessed ? ` (the server seems to ignore ${walk.guessed}=)` : ''
+          stopped = `page ${walk.count} repeats page ${shown}${ignored}: --all stopped there, showing ${pagesText(shown)}.`
+          break
+        }
+      }
+      previous = digest(reading.items)
+      items.push(...reading.items)
+      const url = nextPageUrl(page, reading, walk)
+      if (typeof url === 'string') {
+        stopped = `${url}; showing ${pagesText(walk.count)}.`
+        break
+      }
+      if (!url) break
+      if (walk.count >= paging.maxPages) {
+        truncated = true
+        break
+      }
+      walk.visited.add(url.href)
+      next = {
+        ...next,
+        url: url.href,
+        headers: headersFor(next.headers, next.url, url, options.secretHeaders),
+      }
+    }
+    return { items, pageCount: walk.count, last: last!, truncated, stopped }
   } catch (error) {
-    if (isApictlError(error)) throw error
-    throw toNetworkError(error, request.method, request.url, options.timeoutMs)
+    throw transportError(error, request, options)
+  } finally {
+    call.done()
   }
 }
 

@@ -16,8 +16,15 @@ export interface TransportObserver {
 export interface TransportOptions {
   /** Time limit for the whole call, retries and token fetch included (ms). */
   timeoutMs: number
+  /**
+   * A time (Date.now()) by which the call must be done, when several calls
+   * share one limit (a WSDL and its imports); the earlier of the two holds.
+   */
+  deadline?: number
   /** Retries on network errors and 502/503/504, for idempotent methods only. */
   retry: number
+  /** --retry-unsafe: retry POST and PATCH too (the caller says the operation is idempotent). */
+  retryAnyMethod?: boolean
   insecure: boolean
   followRedirects?: boolean
   signal?: AbortSignal
@@ -26,11 +33,28 @@ export interface TransportOptions {
   tokenStore?: TokenStore
   /** Reuse connections between calls (the REPL and the library). */
   keepAlive?: boolean
+  /** The largest body accepted, in bytes, counted after decompression (--max-size; default 1 GiB). */
+  maxSize?: number
+  /**
+   * What set maxSize when it is not --max-size (a reader's own bound, such as
+   * `the most a SOAP answer may be`), for the message.
+   */
+  maxSizeLabel?: string
+  /** More header names (besides Authorization, Proxy-Authorization, Cookie and API-key-like names) never sent to another origin. */
+  secretHeaders?: readonly string[]
 }
 
 export type SendFunction = (request: HttpRequest, options: TransportOptions) => Promise<HttpResponse>
 
 export const IDEMPOTENT_METHODS = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'] as const
+
+/** True when --retry applies to a call with this method as the transport is set. */
+export function retriesMethod(method: string, options: Pick<TransportOptions, 'retryAnyMethod'>): boolean {
+  return (
+    options.retryAnyMethod === true ||
+    (IDEMPOTENT_METHODS as readonly string[]).includes(method.toUpperCase())
+  )
+}
 export const RETRY_STATUS_CODES = [502, 503, 504]
 
 export interface StoredToken {

@@ -31,9 +31,34 @@ describe('--dry-run and --curl send nothing', () => {
     expect(server.received.length).toBe(0)
     // The full URL on the request line (as a .http file writes it): the scheme shows.
     expect(result.stdout.startsWith(`POST ${server.url}/v1/items?x=1 HTTP/1.1\n`)).toBe(true)
-    expect(result.stdout).toMatch(/Authorization: Basic ZGVtbzpkZW1v/)
+    // Credentials masked unless --show-secrets (a dry run gets pasted into tickets).
+    expect(result.stdout).toMatch(/Authorization: Basic ••••/)
+    expect(result.stdout).not.toContain('ZGVtbzpkZW1v')
     expect(result.stdout).toMatch(/X-Trace: t1/)
     expect(result.stdout).toContain(`{"name":"Pen","note":"it's","price":2.5}`)
+    const clear = await runCli([...args(), '--dry-run', '--show-secrets'])
+    expect(clear.stdout).toMatch(/Authorization: Basic ZGVtbzpkZW1v/)
+  })
+
+  it('--dry-run masks every credential: Proxy-Authorization, Cookie, API-key headers, a URL password and api_key=', async () => {
+    const result = await runCli([
+      'rest',
+      'get',
+      `http://user:hunter2@127.0.0.1:9/v1/items?api_key=k3y&page=2`,
+      'Proxy-Authorization:Basic cHJveHk6c2VjcmV0',
+      'Cookie:sid=s3ss10n',
+      'X-API-Key:abc123',
+      '--token',
+      'tok-en',
+      '--dry-run',
+    ])
+    expect(result.code).toBe(0)
+    for (const secret of ['hunter2', 'k3y', 'cHJveHk6c2VjcmV0', 's3ss10n', 'abc123', 'tok-en']) {
+      expect(result.stdout).not.toContain(secret)
+    }
+    expect(result.stdout).toContain('page=2')
+    expect(result.stdout).toMatch(/Proxy-Authorization: Basic ••••/)
+    expect(result.stdout).toMatch(/Cookie: sid=••••/)
   })
 
   it('--curl prints a command that, run by a shell, makes the same request', async () => {

@@ -70,7 +70,7 @@ const SHARED_CASES: Array<[string, string[]]> = [
   ['apictl rest ', ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'lint']],
   ['apictl soap c', ['call']],
   ['apictl gql -o ', ['pretty', 'json', 'raw', 'table', 'xml']],
-  ['apictl rest get /v1/items --max', ['--max-pages']],
+  ['apictl rest get /v1/items --max', ['--max-pages', '--max-size']],
   ['apictl soap call GetItem --soap ', ['1.1', '1.2']],
   ['apictl repl --e', ['--echo']],
   ['apictl completion ', ['bash', 'zsh', 'fish']],

@@ -314,7 +314,8 @@ describe.skipIf(!hasTmux)(title, () => {
     expect(text).toBe(
       'try:   gql [OPTIONS] DOCUMENT [OPTIONS]; options: -f/--file -e/--endpoint --var --variables --operation ' +
         '--get --schema --no-validate -H/--header --user --token --oauth2 --client-id --client-secret --scope ' +
-        '--timeout --retry --insecure -o/--output --no-color -v/--verbose --dry-run --curl.',
+        '--timeout --retry --retry-unsafe --max-size --insecure -o/--output --no-color -v/--verbose --dry-run ' +
+        '--show-secrets --curl.',
     )
     pane.press('C-d')
     await pane.waitFor('[exited 0]')

@@ -3,6 +3,7 @@ import { ApictlError } from '../../core/errors.js'
 import { ExitCode } from '../../core/exit-codes.js'
 import type { GqlOptionValues } from '../../options/gql-options.js'
 import { printGraphQLSchema } from '../../render/print-graphql-schema.js'
+import { safeMessage } from '../../render/safe-text.js'
 import { withGqlClient } from './gql.js'
 
 /**
@@ -19,7 +20,7 @@ export async function runGqlSchema(raw: GqlOptionValues, ctx: Context): Promise<
     const loaded = await client.schema({ ...settings, refresh: options.refresh === true })
     if (loaded === undefined) throw new ApictlError('No schema available.', ExitCode.Internal)
     if (options.refresh && loaded.origin === 'introspection') {
-      ctx.stderr.write(`apictl: refreshed the schema of ${endpoint}.\n`)
+      ctx.stderr.write(`apictl: refreshed the schema of ${safeMessage(endpoint)}.\n`)
     }
     printGraphQLSchema(loaded, settings.common, ctx)
     return ExitCode.Ok

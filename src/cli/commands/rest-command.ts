@@ -10,9 +10,12 @@ export function registerRestCommand(program: Command, ctx: Context): void {
     .description('send a REST request: apictl rest METHOD URL-OR-PATH [ITEM ...]')
     .argument(
       '<method>',
-      'get, post, put, patch, delete, head or options (any case); or `lint PATH`, `ops [PATH]`',
+      'get, post, put, patch, delete, head or options (any case), or left out: GET, or POST with a body; or `lint PATH`, `ops [PATH]`',
     )
-    .argument('[url-or-path]', "full URL, or a path resolved against the profile's REST base")
+    .argument(
+      '[url-or-path]',
+      "full URL, :port/path (localhost), or a path resolved against the profile's REST base",
+    )
     .argument(
       '[items...]',
       "request items: Name:value header, name==value query, field=value, field:=json, field=@file, 'Name:' unsets",
@@ -24,6 +27,8 @@ export function registerRestCommand(program: Command, ctx: Context): void {
       `
 Examples:
   $ apictl rest get /v1/items page==2 limit==5
+  $ apictl rest :4000/v1/items/1                           GET (the method left out; :4000 is localhost)
+  $ echo '{"name":"Pen"}' | apictl rest :4000/v1/items     POST with the piped body
   $ apictl rest post /v1/items name=Pen price:=2.5 tags:='["office"]' --user demo:demo
   $ apictl rest patch /v1/items/1 description:=null --token "$TOKEN"
   $ apictl rest get https://api.example.com/v1/orders --all -o table
@@ -44,14 +49,9 @@ checks a full URL to another API too.`,
             const { runRestOps } = await import('./rest-ops.js')
             return await runRestOps(target, items, options, ctx)
           }
-          if (target === undefined) {
-            throw new UsageError(`missing the URL or path: apictl rest ${method} URL-OR-PATH [ITEM ...]`, {
-              hint: 'For example: apictl rest get /v1/items',
-            })
-          }
           if (method.toLowerCase() === 'lint') {
             const { runRestLint } = await import('./rest-lint.js')
-            return await runRestLint([target, ...items], ctx)
+            return await runRestLint(target === undefined ? items : [target, ...items], ctx)
           }
           const { runRest } = await import('./rest.js')
           return await runRest(method, target, items, options, ctx)

@@ -1,24 +1,32 @@
 import type { Context } from '../../core/context.js'
+import { UsageError } from '../../core/errors.js'
 import { openTarget } from '../../exchange/open-target.js'
+import { readPipedBody } from '../../exchange/piped-body.js'
 import { DEFAULT_MAX_PAGES, RestClient } from '../../exchange/rest/rest-client.js'
 import type { RestContract } from '../../exchange/rest/rest-contract.js'
 import type { Target } from '../../exchange/target.js'
 import { normalizeCommonOptions } from '../../options/common-options.js'
 import type { RestOptionValues } from '../../options/rest-options.js'
-import { parseRestMethod } from '../../protocols/rest/client/rest-method.js'
+import { splitRestWords } from '../../protocols/rest/client/rest-method.js'
 import { noteServeDefault } from '../../render/note-serve-default.js'
 import { printRestOutcome } from '../../render/print-rest-result.js'
 
-/** `apictl rest METHOD URL-OR-PATH [ITEM ...]`: the RestClient on the profile's target, printed; its exit code. */
+/** `apictl rest [METHOD] URL-OR-PATH [ITEM ...]`: the RestClient on the profile's target, printed; its exit code. */
 export async function runRest(
-  method: string,
-  url: string,
-  items: string[],
+  firstWord: string,
+  secondWord: string | undefined,
+  words: string[],
   options: RestOptionValues,
   ctx: Context,
 ): Promise<number> {
   const common = normalizeCommonOptions(options)
-  parseRestMethod(method) // a bad method is a usage error before anything starts
+  // A bad method is a usage error before anything starts; a left-out one is decided by the body.
+  const { method, target: url, items } = splitRestWords(firstWord, secondWord, words)
+  if (url === undefined) {
+    throw new UsageError(`rest ${firstWord} needs a URL or path.`, {
+      hint: `apictl rest ${firstWord} /v1/items (or a full URL, or :4000/v1/items for localhost)`,
+    })
+  }
   const sending = !common.dryRun && !common.curl
   // The profile's REST base is used for a path, and for an --oauth2 token URL given as a path.
   const usesBase = url.startsWith('/') || common.oauth2?.tokenUrl.startsWith('/') === true
@@ -27,7 +35,11 @@ export async function runRest(
   try {
     const rest = new RestClient({ target, cache: 'disk' })
     const contract = await openContract(options, common, target, url, sending, ctx)
-    const prepared = await rest.prepare({ ...options, method, url, items, contract }, common, ctx)
+    const pipedBody =
+      options.ignoreStdin === true
+        ? undefined
+        : () => readPipedBody(ctx, (common.timeoutSeconds ?? 30) * 1000)
+    const prepared = await rest.prepare({ ...options, method, url, items, contract, pipedBody }, common, ctx)
     return await rest.exchange(prepared, common, ctx, (outcome) =>
       printRestOutcome(outcome, common, ctx, {
         maxPages: options.maxPages ?? DEFAULT_MAX_PAGES,

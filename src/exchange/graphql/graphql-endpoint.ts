@@ -1,4 +1,5 @@
 import { UsageError } from '../../core/errors.js'
+import { expandUrlShorthand } from '../../core/url-shorthand.js'
 import type { Target } from '../target.js'
 
 /** Where a call goes: its own endpoint (-e), else the target's. */
@@ -19,7 +20,7 @@ export interface GraphQLEndpoint {
  * http(s) URL (subscriptions derive ws:// from it).
  */
 export function graphqlEndpoint(target: Target, given: string | undefined, hint: string): GraphQLEndpoint {
-  const url = given ?? target.graphql
+  const url = given === undefined ? target.graphql : expandUrlShorthand(given)
   if (url === undefined || url === '') {
     throw new UsageError(`Profile ${target.profileName} has no GraphQL endpoint.`, { hint })
   }

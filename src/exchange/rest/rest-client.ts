@@ -6,7 +6,7 @@ import { UsageError } from '../../core/errors.js'
 import { type HeaderList, type HttpRequest, isJsonType } from '../../core/exchange.js'
 import type { CommonOptions } from '../../core/request-options.js'
 import { buildRestRequest } from '../../protocols/rest/client/build-rest-request.js'
-import { parseRestMethod } from '../../protocols/rest/client/rest-method.js'
+import { BODY_METHODS, parseRestMethod } from '../../protocols/rest/client/rest-method.js'
 import { type RestOutcome, sendRestRequest } from '../../protocols/rest/client/send-rest-request.js'
 import { applyRequestItems } from '../../protocols/rest/items/apply-request-items.js'
 import { parseRequestItem } from '../../protocols/rest/items/parse-request-item.js'
@@ -15,7 +15,7 @@ import { lintPath } from '../../protocols/rest/path-lint.js'
 import { printLintWarnings } from '../../render/print-lint-warnings.js'
 import type { TransportOptions } from '../../transport/transport-options.js'
 import { type CachePolicy, keepsInMemory, keepsOnDisk } from '../cache-policy.js'
-import { readDataOption } from '../read-data-option.js'
+import { checkJsonBody, readDataOption } from '../read-data-option.js'
 import {
   type HeaderEdit,
   type RequestDefaults,
@@ -30,7 +30,8 @@ import { restUrl } from './rest-url.js'
 
 /** One REST call, from any surface: what `apictl rest`, a REPL line or `client.rest.*` was given. */
 export interface RestCall {
-  method: string
+  /** Left out (undefined): GET, or POST when the request has a body (HTTPie's rule). */
+  method: string | undefined
   /** A full URL, or a path against the target's REST base (`/v1/items`; `:3000/x` is localhost). */
   url: string
   /** Request items as typed: `Name:value`, `name==value`, `field=value`, `field:=json`, `field=@file`. */
@@ -59,6 +60,11 @@ export interface RestCall {
   /** --check-response: the answer checked against the document too; --strict makes a mismatch exit 6. */
   checkResponse?: boolean
   strict?: boolean
+  /**
+   * The body piped on stdin (the CLI without --ignore-stdin): read when no
+   * other body is given and the method takes one or is left out.
+   */
+  pipedBody?: () => Promise<Buffer | undefined>
 }
 
 /** A call ready to send: the built request (what --dry-run and --curl print) and how to send it. */
@@ -104,11 +110,15 @@ export class RestClient {
 
   /** Pure up to reading the files the call names: the request, built. */
   async prepare(call: RestCall, common: CommonOptions, ctx: Context): Promise<PreparedRestCall> {
-    const method = parseRestMethod(call.method)
+    const given = call.method === undefined ? undefined : parseRestMethod(call.method)
     const { url, typedPath } = restUrl(call, this.target, ctx)
     let parsed = (call.items ?? []).map(parseRequestItem)
-    // `price=2.5` typed by the operation's body schema (a number when it says number).
-    if (call.contract !== undefined) parsed = call.contract.typeItems(parsed, method, url)
+    // `price=2.5` typed by the operation's body schema (a number when it says number); a left-out
+    // method is POST when the items carry a body field, as it will be sent.
+    if (call.contract !== undefined) {
+      const bodyItems = parsed.some((item) => item.kind.startsWith('data'))
+      parsed = call.contract.typeItems(parsed, given ?? (bodyItems ? 'POST' : 'GET'), url)
+    }
     const items = applyRequestItems(parsed, (file) => readFileSync(localPath(file, ctx), 'utf8'))
     if (call.data !== undefined && items.body !== undefined) {
       throw new UsageError('Give the body either as --data or as field items, not both.', {
@@ -132,10 +142,24 @@ export class RestClient {
       printLintWarnings(linted, lintPath(linted), ctx, common.colour)
     // --data is checked to be JSON unless the user says the body is something else.
     const contentType = sentContentType(defaults)
-    const rawBody =
-      call.data === undefined
-        ? undefined
-        : await readDataOption(call.data, ctx, { json: contentType === undefined || isJsonType(contentType) })
+    const json = contentType === undefined || isJsonType(contentType)
+    let rawBody = call.data === undefined ? undefined : await readDataOption(call.data, ctx, { json })
+    const mayPipe = given === undefined || BODY_METHODS.includes(given)
+    if (
+      rawBody === undefined &&
+      items.body === undefined &&
+      call.json === undefined &&
+      mayPipe &&
+      call.pipedBody
+    ) {
+      const piped = await call.pipedBody()
+      if (piped !== undefined) {
+        rawBody = piped.toString('utf8')
+        if (json) checkJsonBody(rawBody, 'piped stdin')
+      }
+    }
+    const body = items.body ?? call.json
+    const method = given ?? (rawBody !== undefined || body !== undefined ? 'POST' : 'GET')
     const request = buildRestRequest({
       method,
       url,

@@ -1,6 +1,7 @@
 import type { Profile } from '../../config/profile.js'
 import { UsageError } from '../../core/errors.js'
 import type { HttpRequest } from '../../core/exchange.js'
+import { expandUrlShorthand } from '../../core/url-shorthand.js'
 import type { ResultDescription } from '../../protocols/soap/client/call-result.js'
 import type { SoapOutcome } from '../../protocols/soap/client/decode-soap-response.js'
 import type { LoadedService } from '../../protocols/soap/client/load-service.js'
@@ -9,6 +10,7 @@ import { resultParameters } from '../../protocols/soap/client/result-parameters.
 import { sendSoapRequest } from '../../protocols/soap/client/send-soap-request.js'
 import type { ServiceDescription } from '../../protocols/soap/client/service-description.js'
 import type { SoapVersion, SoapVersionId } from '../../protocols/soap/soap-version.js'
+import { safeMessage } from '../../render/safe-text.js'
 import { redactingSoapBodies } from '../../render/soap-redact.js'
 import type { TransportOptions } from '../../transport/transport-options.js'
 import type { LazyTarget } from '../open-target.js'
@@ -93,7 +95,8 @@ export class SoapService {
   constructor(private readonly settings: SoapServiceSettings) {
     this.profile = settings.target.current.profile
     this.wsdl = new WsdlSource(settings)
-    this.warn = settings.warn ?? ((line) => settings.ctx.stderr.write(`${line}\n`))
+    // A warning may quote the WSDL (an address, a message): shown, never obeyed; no URL credentials.
+    this.warn = settings.warn ?? ((line) => settings.ctx.stderr.write(`${safeMessage(line)}\n`))
   }
 
   get target(): LazyTarget {
@@ -214,7 +217,7 @@ export class SoapService {
     given: string | undefined,
     how: { sending: boolean; use?: WsdlUse | undefined },
   ): Promise<string> {
-    if (given !== undefined) return checkedEndpoint(given, true)
+    if (given !== undefined) return checkedEndpoint(expandUrlShorthand(given), true)
     const addresses = async () => (await this.description(how.use).catch(() => undefined))?.service.endpoints
     if (this.wsdl.fromCommandLine) {
       const endpoints = await addresses()

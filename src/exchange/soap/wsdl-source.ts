@@ -1,5 +1,6 @@
 import { localPath } from '../../config/paths.js'
 import type { Context } from '../../core/context.js'
+import { expandUrlShorthand } from '../../core/url-shorthand.js'
 import { VERSION } from '../../core/version.js'
 import { discoveryError, wsdlUrlFor } from '../../protocols/soap/client/discover-wsdl.js'
 import {
@@ -109,7 +110,7 @@ export class WsdlSource {
       const absolute = isUrl(location) ? location : localPath(location, ctx)
       return { location: absolute, key: absolute }
     }
-    if (wsdl !== undefined) return at(wsdl)
+    if (wsdl !== undefined) return at(expandUrlShorthand(wsdl))
     if (target.current.builtin) {
       return { location: async () => (await target.start()).wsdl!, key: builtinWsdlKey }
     }
@@ -118,7 +119,12 @@ export class WsdlSource {
 
   private discoveryLocation(endpoint: string | undefined): string | undefined {
     const { wsdl, target } = this.settings
-    const asked = endpoint ?? (target.current.builtin ? undefined : target.current.soap)
+    const asked =
+      endpoint !== undefined
+        ? expandUrlShorthand(endpoint)
+        : target.current.builtin
+          ? undefined
+          : target.current.soap
     return wsdl === false || asked === undefined ? undefined : wsdlUrlFor(asked)
   }
 

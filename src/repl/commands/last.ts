@@ -4,6 +4,7 @@ import { formatHeaders } from '../../render/format-headers.js'
 import { formatJsonText } from '../../render/format-json-text.js'
 import { formatStatusLine } from '../../render/format-status-line.js'
 import { formatXml } from '../../render/format-xml.js'
+import { forTerminal } from '../../render/safe-text.js'
 import type { ReplCommand } from '../command.js'
 
 /** `.last`: the whole last response — status line, headers and body, as received. */
@@ -28,9 +29,10 @@ export const lastCommand: ReplCommand = {
     const type = headerValue(response.headers, 'content-type')
     const text = response.body.toString('utf8')
     if (text !== '') {
-      if (isJsonType(type)) lines.push(formatJsonText(text, { colour }).text)
-      else if (isXmlType(type)) lines.push(formatXml(text, { colour }))
-      else lines.push(text)
+      const json = isJsonType(type) ? formatJsonText(text, { colour }) : undefined
+      if (json?.parsed === true) lines.push(json.text)
+      else if (isXmlType(type)) lines.push(formatXml(forTerminal(text, ctx.stdout), { colour }))
+      else lines.push(forTerminal(text, ctx.stdout))
     }
     ctx.stdout.write(`${lines.join('\n').replace(/\n+$/, '')}\n`)
     return 0

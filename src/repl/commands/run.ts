@@ -3,6 +3,7 @@ import { UsageError } from '../../core/errors.js'
 import type { ReplCommand } from '../command.js'
 import { oneLine } from '../store/history-file.js'
 import { SavedRequests } from '../store/saved-requests.js'
+import { redactLine } from '../text/redact-line.js'
 
 /** `.run NAME`: sends a saved request again, its `{{…}}` filled from this session; `.run` lists them. */
 export const runCommand: ReplCommand = {
@@ -22,7 +23,8 @@ export const runCommand: ReplCommand = {
       const names = Object.keys(requests).sort()
       if (names.length === 0) ctx.stderr.write('(no saved requests; keep the last one with .save NAME)\n')
       const width = Math.max(0, ...names.map((each) => each.length))
-      for (const each of names) ctx.stdout.write(`${each.padEnd(width)}  ${oneLine(requests[each]!.line)}\n`)
+      for (const each of names)
+        ctx.stdout.write(`${each.padEnd(width)}  ${oneLine(redactLine(requests[each]!.line))}\n`)
       return 0
     }
     const request = await saved.get(name)
@@ -31,7 +33,7 @@ export const runCommand: ReplCommand = {
         hint: '.run alone lists them; .save NAME keeps the last request.',
       })
     }
-    if (session.options.terminal) ctx.stderr.write(`${oneLine(request.line)}\n`)
+    if (session.options.terminal) ctx.stderr.write(`${oneLine(redactLine(request.line))}\n`)
     return input.commands.run(request.line, session, ctx)
   },
   complete: async (request, session) =>

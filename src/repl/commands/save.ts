@@ -1,6 +1,7 @@
 import { UsageError } from '../../core/errors.js'
 import type { ReplCommand } from '../command.js'
 import { SavedRequests } from '../store/saved-requests.js'
+import { redactLine } from '../text/redact-line.js'
 
 /** `.save NAME`: keeps the last request (or the line given) under a name, across sessions. */
 export const saveCommand: ReplCommand = {
@@ -28,7 +29,9 @@ export const saveCommand: ReplCommand = {
       })
     }
     await SavedRequests.at(ctx.env).save(name, line)
-    ctx.stderr.write(`saved ${name}: ${line.split('\n')[0]}${line.includes('\n') ? ' …' : ''}\n`)
+    // The file keeps the line as typed (it is sent again); what is shown has its credentials masked.
+    const shown = redactLine(line)
+    ctx.stderr.write(`saved ${name}: ${shown.split('\n')[0]}${shown.includes('\n') ? ' …' : ''}\n`)
     return 0
   },
   async complete(request, session) {

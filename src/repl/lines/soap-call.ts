@@ -16,7 +16,10 @@ import { soapCallInput } from './soap-input.js'
 export async function runSoapLine(words: string[], session: ReplSession, ctx: Context): Promise<number> {
   const input = await soapCallInput(words, session, ctx)
   if (input === undefined) return 0
-  const { common, options, service } = input
+  const { options, service } = input
+  // A session is read by a person (or a transcript): the human view unless -o says otherwise,
+  // where `apictl soap call` prints JSON to a pipe (SPEC §3).
+  const common = { ...input.common, output: input.common.output ?? 'pretty' }
   const prepared = await service.prepare({
     operation: input.operation,
     parameters: input.parameters,

@@ -2,6 +2,8 @@ import { ApictlError, ResponseError } from '../../../core/errors.js'
 import type { HttpResponse } from '../../../core/exchange.js'
 import { headerValue, mediaType } from '../../../core/exchange.js'
 import { ExitCode } from '../../../core/exit-codes.js'
+import { redactUrl } from '../../../core/redact-url.js'
+import { formatSize, MAX_TEXT_BYTES } from '../../../core/size.js'
 
 /** One entry of a response's `errors`, as the server sent it. */
 export interface GraphQLResponseError {
@@ -41,6 +43,15 @@ export function decodeGraphQLResponse(
   method = 'POST',
   json?: BodyJson,
 ): GraphQLResult {
+  if (response.body.length > MAX_TEXT_BYTES) {
+    throw new ResponseError(
+      `The GraphQL answer is ${formatSize(response.body.length)}, too large to read as JSON (at most ${formatSize(MAX_TEXT_BYTES)}).`,
+      {
+        where: `${method} ${redactUrl(response.url)}`,
+        hint: 'Ask for less (fewer fields, a smaller page), or lower --max-size to stop such answers sooner.',
+      },
+    )
+  }
   const text = response.body.toString('utf8')
   const body = graphQLBody(json ?? parseJson(text))
   if (body === undefined) throw notGraphQL(response, method, text)

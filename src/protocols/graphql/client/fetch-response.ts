@@ -69,7 +69,11 @@ export function fetchResponseOf(response: HttpResponse): FetchResponse {
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one)
   }
   const status = response.status >= 200 && response.status <= 599 ? response.status : 502
-  const body = NULL_BODY_STATUSES.has(status) ? null : new Uint8Array(response.body)
+  // A view of the received bytes, not a copy.
+  const bytes = response.body
+  const body = NULL_BODY_STATUSES.has(status)
+    ? null
+    : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)
   return new FetchResponse(
     body,
     { status, statusText: safeReason(response.statusText), headers },

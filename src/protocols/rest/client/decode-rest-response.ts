@@ -2,6 +2,7 @@ import type { HttpResponse } from '../../../core/exchange.js'
 import { headerValue, isJsonType, isXmlType, mediaType } from '../../../core/exchange.js'
 import { type ExitCode, exitCodeForStatus } from '../../../core/exit-codes.js'
 import { isProbablyBinary } from '../../../core/is-probably-binary.js'
+import { MAX_TEXT_BYTES } from '../../../core/size.js'
 
 export type RestBody =
   | { kind: 'empty' }
@@ -41,6 +42,8 @@ export function decodeRestResponse(response: HttpResponse, method: string): Rest
     exitCode: exitCodeForStatus(response.status),
   })
   if (method === 'HEAD' || response.body.length === 0) return result({ kind: 'empty' })
+  // Too long for a JavaScript string: shown as bytes (written as they are, or a notice on a terminal).
+  if (response.body.length > MAX_TEXT_BYTES) return result({ kind: 'binary', bytes: response.body.length })
   const text = response.body.toString('utf8')
   if (isJsonType(contentType)) {
     try {

@@ -1,4 +1,5 @@
 import { UsageError } from '../../../core/errors.js'
+import { expandUrlShorthand, isUrlShorthand } from '../../../core/url-shorthand.js'
 
 /**
  * The request URL from what the user typed: a full URL as is; `/path` against
@@ -7,8 +8,7 @@ import { UsageError } from '../../../core/errors.js'
  */
 export function resolveRestUrl(input: string, base: string | undefined, profileName: string): URL {
   if (/^https?:\/\//i.test(input)) return parse(input, input)
-  if (/^:\d*(\/|$)/.test(input))
-    return parse(`http://localhost${input.startsWith(':/') ? input.slice(1) : input}`, input)
+  if (isUrlShorthand(input)) return parse(expandUrlShorthand(input), input)
   if (input.startsWith('/')) {
     if (!base) {
       throw new UsageError(

@@ -1,6 +1,8 @@
+import { NetworkError } from '../../../core/errors.js'
 import type { HttpResponse } from '../../../core/exchange.js'
 import { headerValue, mediaType } from '../../../core/exchange.js'
 import { ExitCode, exitCodeForStatus } from '../../../core/exit-codes.js'
+import { redactUrl } from '../../../core/redact-url.js'
 import { readReply } from '../call-message.js'
 import { parseContentType } from '../content-type.js'
 import { EnvelopeError, readEnvelope } from '../envelope.js'
@@ -78,12 +80,12 @@ function looksLikeHtml(response: HttpResponse): boolean {
  * operation's answer carries no envelope). Anything else is `not-envelope`,
  * with the reason. The outcome carries its exit code (soapExitCode).
  */
-export function decodeSoapResponse(response: HttpResponse): SoapOutcome {
-  const answer = readAnswer(response)
+export function decodeSoapResponse(response: HttpResponse, options: { deadline?: number } = {}): SoapOutcome {
+  const answer = readAnswer(response, options.deadline)
   return { ...answer, exitCode: soapExitCode(answer) }
 }
 
-function readAnswer(response: HttpResponse): SoapAnswer {
+function readAnswer(response: HttpResponse, deadline: number | undefined): SoapAnswer {
   if ((response.status === 202 || response.status === 204) && isBlank(response.body)) {
     return { kind: 'accepted', status: response.status, response }
   }
@@ -97,7 +99,7 @@ function readAnswer(response: HttpResponse): SoapAnswer {
   let text: string
   try {
     text = decodeXml(response.body, charset)
-    const envelope = readEnvelope(text)
+    const envelope = readEnvelope(text, { deadline })
     const reply = readReply(envelope)
     const answer = { status: response.status, response, version: envelope.version, text }
     if (reply.kind === 'fault') {
@@ -109,6 +111,12 @@ function readAnswer(response: HttpResponse): SoapAnswer {
     }
     return { ...answer, kind: 'result', operation: reply.operation, values: reply.values }
   } catch (error) {
+    if (error instanceof XmlReadError && error.problem === 'time') {
+      throw new NetworkError('Reading the SOAP answer did not finish within the time limit.', {
+        where: redactUrl(response.url),
+        hint: 'Raise the limit with --timeout SECONDS.',
+      })
+    }
     if (error instanceof XmlReadError || error instanceof EnvelopeError) {
       const what =
         error instanceof XmlReadError && error.problem === 'syntax'

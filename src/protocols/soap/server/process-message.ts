@@ -33,8 +33,18 @@ export interface ProcessContext extends OperationContext {
   log?: ((line: string) => void) | undefined
 }
 
-/** Bounds for a request: the body is at most 1 MiB already; no request here needs more. */
-const requestLimits = { maxDepth: 100, maxElements: 20_000 }
+/**
+ * Bounds for a request: the body is at most 1 MiB already; no request here
+ * needs more elements, attributes or namespace declarations than these.
+ */
+const requestLimits = {
+  maxDepth: 100,
+  maxElements: 20_000,
+  maxAttributes: 64,
+  maxNamespaceDeclarations: 64,
+  maxTotalNamespaceDeclarations: 5_000,
+  maxNameLength: 256,
+}
 
 function versionMismatch(message: string): SoapFaultError {
   return new SoapFaultError('versionMismatch', message, { headers: [upgradeHeader()] })

@@ -1,11 +1,17 @@
 import { dirname, resolve } from 'node:path'
+import { NetworkError } from '../../../core/errors.js'
 import { readXml, type XmlReadLimits } from '../xml/read-xml.js'
 import { XmlReadError } from '../xml/xml-read-error.js'
+import { importRefusal, importRefusalHint } from './import-policy.js'
 import { isSchemaElement, type ReadSchema, readSchema } from './read-schema.js'
 import { type ReadWsdl, readWsdl, WsdlReadError } from './read-wsdl.js'
 
 /** Gets a document's text by location: an http(s)/file URL or a file path. */
-export type FetchDocument = (location: string) => Promise<string>
+export interface FetchDocument {
+  (location: string): Promise<string>
+  /** When the time limit for reading the WSDL and its imports runs out (Date.now()), once it has started. */
+  deadline?(): number | undefined
+}
 
 /** A WSDL with everything it imports: its definitions documents and every schema, inline or imported. */
 export interface LoadedWsdl {
@@ -45,6 +51,11 @@ function parse(text: string, location: string, limits: XmlReadLimits | undefined
     // instructions (ONVIF's <?xml-stylesheet?>) are allowed; a DOCTYPE is not.
     return readXml(text, { maxDepth: 200, ...limits, allowInstructions: true })
   } catch (error) {
+    if (error instanceof XmlReadError && error.problem === 'time') {
+      throw new NetworkError(`Reading the WSDL did not finish within the time limit (${location}).`, {
+        hint: 'Raise the limit with --timeout SECONDS.',
+      })
+    }
     if (error instanceof XmlReadError) throw new WsdlReadError(`${location}: ${error.message}`)
     throw error
   }
@@ -55,11 +66,14 @@ const isRemote = (location: string) => /^https?:/i.test(location)
 /**
  * Reads a WSDL 1.1 document and follows its `wsdl:import`, `xs:import` and
  * `xs:include` locations (relative ones against the importing document),
- * each document once. Hostile XML is refused as everywhere (no DOCTYPE).
- * Documents and their total length are bounded, so a WSDL that imports
- * without end is an error, not an out-of-memory. A local document's
- * http(s) imports are not followed (a warning says which; what they would
- * define is then unknown, and the parameters that need it open).
+ * each document once, and only from where the importing document came from:
+ * a remote document's imports from its own origin over http(s), never
+ * `file:` or another origin (importRefusal: an error naming the import); a
+ * local document's http(s) imports are not followed (a warning says which;
+ * what they would define is then unknown, and the parameters that need it
+ * open). Hostile XML is refused as everywhere (no DOCTYPE). Documents and
+ * their total length are bounded, so a WSDL that imports without end is an
+ * error, not an out-of-memory.
  */
 export async function loadWsdl(
   location: string,
@@ -81,6 +95,8 @@ export async function loadWsdl(
       if (!skipped.includes(resolved)) skipped.push(resolved)
       return
     }
+    const refusal = importRefusal(resolved, base)
+    if (refusal !== undefined) throw new WsdlReadError(refusal, { hint: importRefusalHint })
     queue.push({ location: resolved, inheritedNamespace })
   }
   const addSchema = (schema: ReadSchema, base: string) => {
@@ -104,7 +120,7 @@ export async function loadWsdl(
         `${location} and what it imports are longer than ${maxTotalLength} characters together; refusing to read further`,
       )
     }
-    const root = parse(text, next.location, options.limits)
+    const root = parse(text, next.location, { ...options.limits, deadline: fetchDocument.deadline?.() })
     if (isSchemaElement(root)) {
       addSchema(readSchema(root, next.inheritedNamespace), next.location)
       continue

@@ -1,4 +1,6 @@
+import { NamespaceScope } from './namespace-scope.js'
 import { type QName, xmlNamespace, xmlnsNamespace } from './qname.js'
+import { isUriReference } from './uri-reference.js'
 import type { XmlAttribute, XmlElement, XmlNode } from './xml-element.js'
 import { XmlReadError } from './xml-read-error.js'
 
@@ -13,7 +15,7 @@ export interface RawNode {
   parent?: unknown
 }
 
-const initialScope: ReadonlyMap<string, string> = new Map([['xml', xmlNamespace]])
+const initialScope = new NamespaceScope(new Map([['xml', xmlNamespace]]))
 
 function namespaceError(message: string): never {
   throw new XmlReadError('namespace', `not namespace-well-formed XML: ${message}`)
@@ -29,39 +31,43 @@ function split(name: string): [prefix: string, local: string] {
   return [prefix, local]
 }
 
-function declare(scope: Map<string, string>, prefix: string, uri: string): void {
+function checkDeclaration(prefix: string, uri: string): void {
   if (prefix === 'xmlns') namespaceError('the xmlns prefix cannot be declared')
   if ((prefix === 'xml') !== (uri === xmlNamespace)) {
     namespaceError('the xml prefix and the XML namespace belong only to each other')
   }
   if (uri === xmlnsNamespace) namespaceError(`${uri} cannot be bound to a prefix`)
   if (prefix !== '' && uri === '') namespaceError(`the prefix ${prefix} cannot be undeclared`)
-  scope.set(prefix, uri)
+  if (!isUriReference(uri)) namespaceError(`${JSON.stringify(uri.slice(0, 200))} is not a URI reference`)
 }
 
-/** Applies an element's xmlns declarations; returns the scope for it and the other attributes. */
+/**
+ * Applies an element's xmlns declarations; returns the scope for it and the
+ * other attributes. Only declarations that change a binding make a new link;
+ * an element that declares nothing new shares its parent's scope.
+ */
 function scopeOf(
   raw: Record<string, string> | undefined,
-  inherited: ReadonlyMap<string, string>,
-): [ReadonlyMap<string, string>, [string, string][]] {
+  inherited: NamespaceScope,
+): [NamespaceScope, [string, string][]] {
   const rest: [string, string][] = []
   if (raw === undefined) return [inherited, rest]
-  let scope: Map<string, string> | undefined
+  let own: Map<string, string> | undefined
   for (const key of Object.keys(raw)) {
     const value = raw[key]!
     if (key === 'xmlns' || key.startsWith('xmlns:')) {
-      scope ??= new Map(inherited)
-      declare(scope, key === 'xmlns' ? '' : key.slice(6), value)
+      const prefix = key === 'xmlns' ? '' : key.slice(6)
+      checkDeclaration(prefix, value)
+      if (own?.has(prefix) === true || inherited.get(prefix) !== value) {
+        own ??= new Map()
+        own.set(prefix, value)
+      }
     } else rest.push([key, value])
   }
-  return [scope ?? inherited, rest]
+  return [own === undefined ? inherited : new NamespaceScope(own, inherited), rest]
 }
 
-function resolveName(
-  scope: ReadonlyMap<string, string>,
-  name: string,
-  isAttribute: boolean,
-): [QName, string] {
+function resolveName(scope: NamespaceScope, name: string, isAttribute: boolean): [QName, string] {
   const [prefix, local] = split(name)
   if (prefix === '') return [{ namespace: isAttribute ? '' : (scope.get('') ?? ''), local }, '']
   const namespace = scope.get(prefix)
@@ -69,7 +75,7 @@ function resolveName(
   return [{ namespace, local }, prefix]
 }
 
-function attributesOf(scope: ReadonlyMap<string, string>, pairs: [string, string][]): XmlAttribute[] {
+function attributesOf(scope: NamespaceScope, pairs: [string, string][]): XmlAttribute[] {
   const attributes: XmlAttribute[] = []
   const seen = new Set<string>()
   for (const [rawName, value] of pairs) {
@@ -82,7 +88,7 @@ function attributesOf(scope: ReadonlyMap<string, string>, pairs: [string, string
   return attributes
 }
 
-function childrenOf(raw: RawNode, scope: ReadonlyMap<string, string>): XmlNode[] {
+function childrenOf(raw: RawNode, scope: NamespaceScope): XmlNode[] {
   const children: XmlNode[] = []
   for (const node of raw.elements ?? []) {
     let text: string | undefined
@@ -97,7 +103,7 @@ function childrenOf(raw: RawNode, scope: ReadonlyMap<string, string>): XmlNode[]
   return children
 }
 
-function convert(raw: RawNode, inherited: ReadonlyMap<string, string>): XmlElement {
+function convert(raw: RawNode, inherited: NamespaceScope): XmlElement {
   const [scope, pairs] = scopeOf(raw.attributes, inherited)
   const [name, prefix] = resolveName(scope, raw.name ?? '', false)
   return {

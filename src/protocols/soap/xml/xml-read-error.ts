@@ -8,6 +8,13 @@ export type XmlReadProblem =
   | 'elements'
   | 'size'
   | 'namespace'
+  /** Too many namespace declarations, on one element or in all. */
+  | 'namespaces'
+  | 'attributes'
+  | 'name'
+  | 'text'
+  /** The caller's time limit passed while reading. */
+  | 'time'
 
 /** A document the safe reader refused, and which rule it broke. */
 export class XmlReadError extends Error {

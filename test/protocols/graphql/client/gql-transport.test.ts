@@ -91,7 +91,8 @@ describe('what gql sends is what --dry-run prints', () => {
   ]
   for (const [name, args] of cases) {
     it(name, async () => {
-      const dry = await gql([...args, '--dry-run'])
+      // --show-secrets: the exact credentials, to compare with what arrives (masked otherwise).
+      const dry = await gql([...args, '--dry-run', '--show-secrets'])
       expect(dry.code, dry.stderr).toBe(0)
       expect(server.received.length).toBe(0)
       const printed = parseDryRun(dry.stdout)

@@ -70,7 +70,12 @@ describe('apictl soap call without an operation, on a terminal', () => {
       '',
     ])
     const ctx = terminalContext()
-    const options = { wsdl: IMPORTS_WSDL, endpoint: `${server.url}/soap`, retry: 0 }
+    const options = {
+      wsdl: IMPORTS_WSDL,
+      endpoint: `${server.url}/soap`,
+      retry: 0,
+      output: 'pretty' as const,
+    }
     const code = await runSoapCall(undefined, [], options, ctx, prompter)
     expect(ctx.stderr.text()).toBe('')
     expect(code).toBe(0)

@@ -86,7 +86,7 @@ describe('HTTP 202/204 with no envelope: a one-way operation was accepted (WS-I 
 
   it('202: exit 0 with a one-line note; -o json prints the operation with a null result', async () => {
     server.reply = empty(202)
-    const result = await call()
+    const result = await call('-o', 'pretty')
     expect(result.code).toBe(0)
     expect(result.stdout).toBe('')
     expect(result.stderr).toBe('HTTP 202 Accepted: accepted, no response envelope (one-way).\n')

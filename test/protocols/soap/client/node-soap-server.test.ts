@@ -31,7 +31,7 @@ describe('apictl soap → a node-soap service, by its WSDL', () => {
 
   it('SOAP 1.1: Add goes to the 1.1 port and the answer is typed by the WSDL', async () => {
     const before = posted().length
-    const result = await soap('call', 'Add', 'a=2', 'b=40')
+    const result = await soap('call', 'Add', 'a=2', 'b=40', '-o', 'pretty')
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
     expect(result.stdout).toBe('AddResponse\n  result  42\n')
@@ -70,7 +70,7 @@ describe('apictl soap → a node-soap service, by its WSDL', () => {
   })
 
   it("node-soap's fault for a division by zero: one block, exit 4 (Client)", async () => {
-    const result = await soap('call', 'Divide', 'a=1', 'b=0')
+    const result = await soap('call', 'Divide', 'a=1', 'b=0', '-o', 'pretty')
     expect(result.code).toBe(4)
     expect(result.stdout).toBe('')
     expect(result.stderr).toBe('SOAP fault (Client): cannot divide by zero\n  detail:  argument  b\n')

@@ -8,7 +8,7 @@ import { envWithProfiles } from './support/soap-client-support.js'
 /** The built-in `local` profile: each run starts the reference server in-process, as on a fresh machine. */
 describe('apictl soap against the built-in reference server (profile local)', () => {
   it('soap call GetItem id=1: the values as an indented key/value view', async () => {
-    const result = await runCli(['soap', 'call', 'GetItem', 'id=1'])
+    const result = await runCli(['soap', 'call', 'GetItem', 'id=1', '-o', 'pretty'])
     expect(result.code).toBe(0)
     expect(result.stderr).toMatch(
       /^apictl: profile local: started the built-in reference server at http:\/\/127\.0\.0\.1:\d+ \(store: .*\/local\.db\)\n$/,
@@ -93,7 +93,7 @@ describe('apictl soap against the built-in reference server (profile local)', ()
   })
 
   it('an unknown id is a Client fault: one readable block on stderr, exit 4', async () => {
-    const result = await runCli(['soap', 'call', 'GetItem', 'id=99'])
+    const result = await runCli(['soap', 'call', 'GetItem', 'id=99', '-o', 'pretty'])
     expect(result.code).toBe(4)
     expect(result.stdout).toBe('')
     expect(result.stderr).toContain(
@@ -207,7 +207,7 @@ describe('writes through SOAP are seen by REST (one store)', () => {
   it('nil is null and an empty repeated element is an empty list, in the key/value view and -o json alike', async () => {
     const env = envWithProfiles({ ref: { soap: `${server.url}/soap`, wsdl: `${server.url}/soap?wsdl` } })
     const call = ['soap', 'call', 'CreateItem', 'name=Bare', 'price=1', '--wss', 'demo:demo']
-    const pretty = await runCli(call, { env })
+    const pretty = await runCli([...call, '-o', 'pretty'], { env })
     expect(pretty.code).toBe(0)
     expect(pretty.stdout).toMatch(
       /\n {4}description {2}null\n {4}price {8}1\n {4}quantity {5}0\n {4}tags {9}\(none\)\n {4}createdAt /,
@@ -224,7 +224,7 @@ describe('writes through SOAP are seen by REST (one store)', () => {
       'createdAt',
       'updatedAt',
     ])
-    const empty = await runCli(['soap', 'call', 'ListItems', 'page=99'], { env })
+    const empty = await runCli(['soap', 'call', 'ListItems', 'page=99', '-o', 'pretty'], { env })
     expect(empty.stdout).toMatch(/^ListItemsResponse\n {2}items\n {4}item {2}\(none\)\n {2}total /)
     const emptyJson = JSON.parse(
       (await runCli(['soap', 'call', 'ListItems', 'page=99', '-o', 'json'], { env })).stdout,

@@ -20,7 +20,7 @@ function only() {
 
 describe('the HTTP request of a SOAP call', () => {
   it('SOAP 1.1: POST, text/xml; charset=utf-8, SOAPAction "" without a WSDL, the 1.1 envelope', async () => {
-    const result = await call('Echo', 'message=hi', '--ns', 'urn:test')
+    const result = await call('Echo', 'message=hi', '--ns', 'urn:test', '-o', 'pretty')
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
     expect(result.stdout).toBe('EchoResponse\n  ok  true\n')

@@ -37,9 +37,10 @@ describe('apictl soap send FILE.xml', () => {
       'raw',
     ])
     expect(built.code).toBe(0)
-    const result = await runCliInProcess(['soap', 'send', '-', '-e', `${server.url}/soap`, '--no-wsdl'], {
-      input: built.stdout,
-    })
+    const result = await runCliInProcess(
+      ['soap', 'send', '-', '-e', `${server.url}/soap`, '--no-wsdl', '-o', 'pretty'],
+      { input: built.stdout },
+    )
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
     expect(result.stdout).toBe('EchoResponse\n  ok  true\n')
@@ -55,7 +56,7 @@ describe('apictl soap send FILE.xml', () => {
 
   it('sends the file as it is, SOAP 1.2 by its namespace', async () => {
     const text = envelope(ns12, '<x:Ping xmlns:x="urn:x">hi</x:Ping>')
-    const result = await send(file('ping12.xml', text), '--no-wsdl')
+    const result = await send(file('ping12.xml', text), '--no-wsdl', '-o', 'pretty')
     expect(result.code).toBe(0)
     expect(result.stdout).toBe('EchoResponse\n  ok  true\n')
     const [request] = server.received

@@ -1,3 +1,8 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { Agent } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readEnvelope } from '../../../../src/protocols/soap/envelope.js'
 import { type RunningServer, startServer } from '../../../../src/server/reference/start-server.js'
@@ -146,4 +151,71 @@ describe('malformed and mutated messages', () => {
     const alive = await postSoap(server.url, valid, {}, keepAlive)
     expect(alive.status).toBe(200)
   }, 60_000)
+})
+
+const hasXmllint = spawnSync('xmllint', ['--version']).status === 0
+
+/**
+ * Which of `documents` libxml2 finds not well-formed (or not
+ * namespace-well-formed): all written to files, one xmllint run.
+ */
+function rejectedByLibxml2(documents: string[]): Set<number> {
+  const folder = mkdtempSync(join(tmpdir(), 'apictl-fuzz-'))
+  try {
+    const files = documents.map((text, index) => {
+      const file = join(folder, `${index}.xml`)
+      writeFileSync(file, text)
+      return file
+    })
+    const run = spawnSync('xmllint', ['--noout', '--nonet', ...files], { encoding: 'utf8', maxBuffer: 64e6 })
+    const bad = new Set<number>()
+    for (const match of run.stderr.matchAll(/\/(\d+)\.xml:\d+: (?:parser|namespace) error/g))
+      bad.add(Number(match[1]))
+    return bad
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
+  }
+}
+
+describe.skipIf(!hasXmllint)('every one-character mutation of a valid envelope, the prolog included', () => {
+  it('never a 2xx for what libxml2 finds not well-formed; what it finds well-formed in the prolog is answered', async () => {
+    const original = envelope('1.1', call('GetItem', '<tns:id>1</tns:id>'))
+    const prologEnd = original.indexOf('?>') + 2
+    const mutants = new Set<string>()
+    for (let at = 0; at <= original.length; at++) {
+      for (const inserted of ['<', '>', '&', '"', "'", '?', ' ', '=', 'x', '\u0000']) {
+        mutants.add(original.slice(0, at) + inserted + original.slice(at))
+      }
+      mutants.add(original.slice(0, at) + original.slice(at + 1))
+      mutants.add(original.slice(0, at))
+    }
+    mutants.delete(original)
+    const documents = [...mutants]
+    const bad = rejectedByLibxml2(documents)
+    expect(bad.size).toBeGreaterThan(documents.length / 2)
+    // The issue's finding: a '<' inserted inside the XML declaration.
+    const lessThanInDeclaration = documents.indexOf(`${original.slice(0, 10)}<${original.slice(10)}`)
+    expect(bad.has(lessThanInDeclaration)).toBe(true)
+    let next = 0
+    let prologAccepted = 0
+    const accepted: string[] = []
+    // Its own connections: the shared agent's may have idled past the server's keep-alive while xmllint ran.
+    const agent = new Agent({ keepAlive: true, maxSockets: 8 })
+    const worker = async () => {
+      while (next < documents.length) {
+        const index = next++
+        const text = documents[index]!
+        // No charset parameter: the declaration's encoding is the one that counts, as for xmllint.
+        const answer = await postSoap(server.url, text, { contentType: 'text/xml' }, agent)
+        if (bad.has(index)) {
+          if (answer.status >= 200 && answer.status < 300) accepted.push(text)
+          else expect([400, 500]).toContain(answer.status)
+        } else if (answer.status === 200 && text.indexOf('?>') < prologEnd + 2) prologAccepted++
+      }
+    }
+    await Promise.all(Array.from({ length: 8 }, worker)).finally(() => agent.destroy())
+    expect(accepted, 'answered 2xx, though libxml2 refuses them').toEqual([])
+    // Harmless changes (a space more, a quote style) to the declaration still read as the same message.
+    expect(prologAccepted).toBeGreaterThan(10)
+  }, 120_000)
 })

@@ -1,0 +1,128 @@
+// Escape sequences a server sends (title, screen clear, OSC 52 clipboard, hyperlink, C1 CSI, bidi
+// override) never reach a terminal, in any output mode; `-o raw` to a pipe stays byte-exact.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ESCAPE_TEXT,
+  ESCAPES,
+  type HostileServer,
+  SGR,
+  startHostileServer,
+  UNSAFE,
+} from '../support/hostile-server.js'
+import { isolatedEnv, runCli } from '../support/run-cli.js'
+import { hasPty, runInTerminal } from '../support/run-in-terminal.js'
+
+let server: HostileServer
+beforeAll(async () => {
+  server = await startHostileServer()
+})
+afterAll(() => server.close())
+
+function expectInert(screen: string, what: string): void {
+  const match = UNSAFE.exec(screen.replace(SGR, '').replace(/\r\n/g, '\n').replace(/\r/g, ''))
+  expect(
+    match,
+    `${what}: ${JSON.stringify(match?.[0])} reached the terminal in ${JSON.stringify(screen.slice(0, 400))}`,
+  ).toBeNull()
+}
+
+const soap = (path: string, ...more: string[]) => [
+  'soap',
+  'call',
+  'Ping',
+  '--no-wsdl',
+  '--ns',
+  'urn:ping',
+  '-e',
+  `${server.url}${path}`,
+  ...more,
+]
+const rest = (path: string, ...more: string[]) => [
+  'rest',
+  'get',
+  '--no-lint',
+  `${server.url}${path}`,
+  ...more,
+]
+const gql = (...more: string[]) => [
+  'gql',
+  '--no-validate',
+  '-e',
+  `${server.url}/escape/graphql`,
+  '{ message }',
+  ...more,
+]
+
+const formats = [[], ['-o', 'json'], ['-o', 'raw'], ['-o', 'table'], ['-o', 'xml']]
+
+describe.skipIf(!hasPty)('server text on a terminal is shown, never obeyed', () => {
+  const cases: Array<[string, () => string[]]> = [
+    ...[
+      '/escape/text',
+      '/escape/html',
+      '/escape/json-broken',
+      '/escape/json',
+      '/escape/xml',
+      '/escape/error',
+    ].flatMap((path) =>
+      formats.map((format): [string, () => string[]] => [
+        `rest ${path} ${format.join(' ')}`,
+        () => rest(path, ...format),
+      ]),
+    ),
+    ['rest /escape/header -v (status line and header values)', () => rest('/escape/header', '-v')],
+    ['rest /escape/header (status line)', () => rest('/escape/header')],
+    ...formats.map((format): [string, () => string[]] => [
+      `soap fault ${format.join(' ')}`,
+      () => soap('/escape/soap-fault', ...format),
+    ]),
+    ...formats.map((format): [string, () => string[]] => [
+      `soap result ${format.join(' ')}`,
+      () => soap('/escape/soap-result', ...format),
+    ]),
+    ...formats.map((format): [string, () => string[]] => [
+      `gql errors and data ${format.join(' ')}`,
+      () => gql(...format),
+    ]),
+    ['soap -v', () => soap('/escape/soap-fault', '-v')],
+    ...formats.map((format): [string, () => string[]] => [
+      `soap fault with ESC as a character reference (not XML) ${format.join(' ')}`,
+      () => soap('/escape/soap-illegal', ...format),
+    ]),
+  ]
+
+  it.each(cases)('%s', async (name, args) => {
+    for (const colour of [{ NO_COLOR: '1' }, { FORCE_COLOR: '1' }]) {
+      const result = await runInTerminal(args(), isolatedEnv(colour))
+      expect(result.screen).not.toMatch(/This is a bug/)
+      expectInert(result.screen, `${name} ${JSON.stringify(colour)}`)
+    }
+  })
+
+  it('what was escaped is still visible, as text', async () => {
+    const result = await runInTerminal(rest('/escape/text'), isolatedEnv({ NO_COLOR: '1' }))
+    expect(result.screen).toContain('\\u001b]0;pwned\\u0007')
+    expect(result.screen).toContain('abc\\u202edef')
+    expect(result.screen).toContain('\\u009b31m')
+  })
+})
+
+describe('-o raw to a pipe stays byte-exact', () => {
+  it('the body as sent, escape sequences included', async () => {
+    const result = await runCli(rest('/escape/text', '-o', 'raw'))
+    expect(result.code).toBe(0)
+    expect(result.stdout).toBe(`${ESCAPE_TEXT}\n`)
+    expect(result.stdout).toContain(ESCAPES.clipboard)
+  })
+
+  it('messages on stderr are escaped even when stderr is not a terminal', async () => {
+    const result = await runCli(rest('/escape/json-broken'))
+    expect(result.stderr).toMatch(/not valid JSON/)
+    expect(UNSAFE.test(result.stderr)).toBe(false)
+    const fault = await runCli(soap('/escape/soap-fault'))
+    expect(fault.code).toBe(5)
+    expect(UNSAFE.test(fault.stderr)).toBe(false)
+    const graphql = await runCli(gql())
+    expect(UNSAFE.test(graphql.stderr)).toBe(false)
+  })
+})
