@@ -1,0 +1,15 @@
+import { writeFile } from 'node:fs/promises'
+import type { RunReport } from '../../core/run-report.js'
+
+/** The report formats `apictl run --report KIND FILE` writes. */
+export const REPORT_KINDS = ['json'] as const
+export type ReportKind = (typeof REPORT_KINDS)[number]
+
+const formatters: Record<ReportKind, (report: RunReport) => string> = {
+  json: (report) => `${JSON.stringify(report, null, 2)}\n`,
+}
+
+/** Writes `report` to `file` in the format `kind`. */
+export async function writeReport(kind: ReportKind, report: RunReport, file: string): Promise<void> {
+  await writeFile(file, formatters[kind](report))
+}
