@@ -1,6 +1,6 @@
 import type { HttpRequest, HttpResponse } from '../core/exchange.js'
 import { mapErrors, receive } from './receive.js'
-import { callDeadline, transportError, withOAuth2 } from './send.js'
+import { callDeadline, readyToSend, transportError } from './send.js'
 import type { TransportOptions } from './transport-options.js'
 
 /**
@@ -19,8 +19,9 @@ export async function sendStreamed(
   const call = callDeadline(options)
   let handedOver = false
   try {
-    const prepared = await withOAuth2(request, { ...options, signal: call.signal })
+    const prepared = await readyToSend(request, options, call.signal)
     const response = await receive(prepared, options, call.signal, call.deadline, window)
+    await options.session?.remember(request.url, request.headers)
     if (response.more === undefined) return response
     handedOver = true
     return {
