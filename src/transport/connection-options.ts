@@ -90,7 +90,7 @@ function agentsFor(proxy: ChosenProxy | undefined, options: TransportOptions): A
       ? { http: new HttpAgent({ keepAlive }), https: new HttpsAgent({ keepAlive }) }
       : {
           http: new ForwardingAgent(proxy.url, { keepAlive }, proxyTls(options)),
-          https: new (proxyAgents().HttpsProxyAgent)({
+          https: new (proxyAgentsLoaded().HttpsProxyAgent)({
             proxy: proxy.url,
             keepAlive,
             proxyRequestOptions: proxyTls(options),
@@ -100,14 +100,15 @@ function agentsFor(proxy: ChosenProxy | undefined, options: TransportOptions): A
   return agents
 }
 
-function proxyAgents(): typeof import('hpagent') {
+/** hpagent's agents, once loadProxySupport() has loaded them. */
+export function proxyAgentsLoaded(): typeof import('hpagent') {
   if (hpagent === undefined)
     throw new Error('internal: connectionFor() with a proxy before loadProxySupport()')
   return hpagent
 }
 
 /** An https proxy's own certificate is checked as the server's are (--ca, --insecure). */
-function proxyTls(options: TransportOptions): { ca?: string[]; rejectUnauthorized: boolean } {
+export function proxyTls(options: TransportOptions): { ca?: string[]; rejectUnauthorized: boolean } {
   const ca = options.tls?.ca ? [...rootCertificates, options.tls.ca.pem] : undefined
   return { ...(ca ? { ca } : {}), rejectUnauthorized: !options.insecure }
 }

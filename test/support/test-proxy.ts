@@ -58,7 +58,15 @@ export async function startTestProxy(options: TestProxyOptions = {}): Promise<Te
     const headers = { ...request.headers }
     delete headers['proxy-authorization']
     const upstream = httpRequest(
-      { host: to.host, port: to.port, method: request.method, path: url.pathname + url.search, headers },
+      {
+        host: to.host,
+        port: to.port,
+        method: request.method,
+        path: url.pathname + url.search,
+        headers,
+        // No keep-alive upstream: closing the proxy leaves no connection open to the server.
+        agent: false,
+      },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers)
         answer.pipe(response)
@@ -85,6 +93,8 @@ export async function startTestProxy(options: TestProxyOptions = {}): Promise<Te
       upstream.pipe(client)
       client.pipe(upstream)
     })
+    sockets.add(upstream)
+    upstream.on('close', () => sockets.delete(upstream))
     const end = () => {
       upstream.destroy()
       client.destroy()

@@ -30,6 +30,7 @@ import { startSpinner } from '../../render/spinner.js'
 import { verboseObserver } from '../../render/verbose-observer.js'
 import { withOAuth2 } from '../../transport/send.js'
 import type { TransportOptions } from '../../transport/transport-options.js'
+import { webSocketConnection } from '../../transport/websocket-connection.js'
 import { keepsInMemory } from '../cache-policy.js'
 import { requestDefaults, transportOptions } from '../request-defaults.js'
 import { runExchange } from '../run-exchange.js'
@@ -186,15 +187,16 @@ export class GraphQLClient {
       const request = { method: 'GET', url: prepared.endpoint, headers, oauth2: prepared.oauth2 }
       headers = joinHeaderValues((await withOAuth2(request, transport)).headers)
     }
-    handlers.onRequest?.(prepared.url, headers)
+    const { headers: sent, ...socket } = await webSocketConnection(prepared.url, headers, transport)
+    handlers.onRequest?.(prepared.url, sent)
     // graphql-ws and ws load only for a subscription.
     const { runSubscription } = await import('../../protocols/graphql/client/run-subscription.js')
     return runSubscription({
       ...handlers,
       url: prepared.url,
-      headers,
+      headers: sent,
       payload: prepared.payload,
-      insecure: transport.insecure,
+      socket,
       connectTimeoutMs: transport.timeoutMs,
     })
   }

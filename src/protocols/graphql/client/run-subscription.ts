@@ -12,7 +12,8 @@ export interface SubscriptionRequest {
   /** Sent on the upgrade request, and as `connectionParams` (`authorization`, `headers`) for servers that read those. */
   headers: Record<string, string>
   payload: { query: string; variables?: Record<string, unknown>; operationName?: string }
-  insecure: boolean
+  /** TLS and proxy settings for the upgrade (ws's ClientOptions: agent, ca, cert, key, rejectUnauthorized). */
+  socket: SubscriptionSocket
   /** Time limit for connecting and the server's acknowledgement (the subscription itself runs on). */
   connectTimeoutMs: number
   /** Stop after this many events. */
@@ -21,6 +22,14 @@ export interface SubscriptionRequest {
   signal?: AbortSignal
   onEvent(event: FormattedExecutionResult<Record<string, unknown>, unknown>): void
   onConnected?(): void
+}
+
+export interface SubscriptionSocket {
+  agent?: import('node:http').Agent
+  rejectUnauthorized: boolean
+  ca?: string[]
+  cert?: string
+  key?: string
 }
 
 export interface SubscriptionOutcome {
@@ -47,7 +56,7 @@ export function runSubscription(request: SubscriptionRequest): Promise<Subscript
     let unsubscribe = () => {}
     const client: Client = createClient({
       url: request.url,
-      webSocketImpl: webSocketWithOptions(request.headers, request.insecure),
+      webSocketImpl: webSocketWithOptions(request.headers, request.socket),
       connectionParams: connectionParams(request.headers),
       lazy: true,
       retryAttempts: 0,
@@ -116,11 +125,11 @@ function outcome(
   return { events, eventsWithErrors, end, exitCode }
 }
 
-/** `ws` with the request's headers and TLS setting on the upgrade. */
-function webSocketWithOptions(headers: Record<string, string>, insecure: boolean): unknown {
+/** `ws` with the request's headers, TLS settings and proxy tunnel on the upgrade. */
+function webSocketWithOptions(headers: Record<string, string>, socket: SubscriptionSocket): unknown {
   return class extends WebSocket {
     constructor(address: string | URL, protocols?: string | string[]) {
-      super(address, protocols, { headers, rejectUnauthorized: !insecure })
+      super(address, protocols, { ...socket, headers })
     }
   }
 }

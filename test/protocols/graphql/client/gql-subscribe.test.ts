@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isolatedEnv } from '../../../support/run-cli.js'
 import { runCliInProcess } from '../../../support/run-cli-in-process.js'
+import { startTestProxy } from '../../../support/test-proxy.js'
 import { type StockApolloServer, startStockApolloServer } from './support/stock-apollo-server.js'
 import { type RunningCli, startCli, waitFor } from './support/wait-for.js'
 
@@ -68,6 +69,37 @@ describe('gql subscribe over graphql-ws (stock Apollo schema, graphql-ws useServ
       authorization: 'Bearer ws-token',
       headers: { 'X-Trace': 's1' },
     })
+  })
+
+  it('goes through --proxy (a CONNECT tunnel, the host resolved by the proxy alone) and sends --session headers on the upgrade', async () => {
+    const port = new URL(server.url).port
+    const proxy = await startTestProxy({ hosts: { 'api.test': `127.0.0.1:${port}` } })
+    try {
+      const endpoint = `http://api.test:${port}/graphql`
+      const common = ['-e', endpoint, '--proxy', proxy.url, '--session', 'team']
+      const first = await runCliInProcess(
+        ['gql', 'subscribe', 'subscription { countdown(from: 1) }', ...common, '-H', 'X-Team: blue'],
+        { env },
+      )
+      expect(first.code, first.stderr).toBe(0)
+      expect(first.stdout).toContain('"countdown": 1')
+      expect(proxy.received).toContainEqual(
+        expect.objectContaining({ method: 'CONNECT', target: `api.test:${port}` }),
+      )
+      expect(server.connections.at(-1)!.headers['x-team']).toBe('blue')
+      const before = server.connections.length
+      const again = await runCliInProcess(
+        ['gql', 'subscribe', 'subscription { countdown(from: 1) }', ...common],
+        {
+          env,
+        },
+      )
+      expect(again.code, again.stderr).toBe(0)
+      expect(server.connections.length).toBe(before + 1)
+      expect(server.connections.at(-1)!.headers['x-team']).toBe('blue')
+    } finally {
+      await proxy.close()
+    }
   })
 
   it('ends when the server completes the subscription, printing each event pretty', async () => {
