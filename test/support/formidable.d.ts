@@ -19,6 +19,7 @@ declare module 'formidable' {
     minFileSize?: number
   }
   interface Formidable {
+    on(event: 'fileBegin', listener: (field: string, file: File) => void): this
     parse(request: IncomingMessage): Promise<[Record<string, string[]>, Record<string, File[]>]>
   }
   export default function formidable(options?: Options): Formidable

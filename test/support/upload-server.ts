@@ -45,21 +45,26 @@ export async function startUploadServer(): Promise<UploadServer> {
         allowEmptyFiles: true,
         minFileSize: 0,
       })
+      // Files in the order their parts began on the wire (formidable lists them as each one ends).
+      const begun: string[] = []
+      form.on('fileBegin', (field) => begun.push(field))
       const [fields, files] = await form.parse(request)
       const entry: ReceivedUpload = {
         contentType: request.headers['content-type'],
         contentLength: request.headers['content-length'],
         transferEncoding: request.headers['transfer-encoding'],
         fields,
-        files: Object.entries(files).flatMap(([field, list]) =>
-          list.map((file) => ({
-            field,
-            filename: file.originalFilename,
-            type: file.mimetype,
-            size: file.size,
-            sha256: String(file.hash),
-          })),
-        ),
+        files: Object.entries(files)
+          .flatMap(([field, list]) =>
+            list.map((file) => ({
+              field,
+              filename: file.originalFilename,
+              type: file.mimetype,
+              size: file.size,
+              sha256: String(file.hash),
+            })),
+          )
+          .sort((a, b) => begun.indexOf(a.field) - begun.indexOf(b.field)),
       }
       received.push(entry)
       response.writeHead(201, { 'content-type': 'application/json' })
