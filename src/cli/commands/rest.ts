@@ -2,9 +2,8 @@ import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import { openTarget } from '../../exchange/open-target.js'
 import { readPipedBody } from '../../exchange/piped-body.js'
+import { openContract } from '../../exchange/rest/open-contract.js'
 import { DEFAULT_MAX_PAGES, RestClient } from '../../exchange/rest/rest-client.js'
-import type { RestContract } from '../../exchange/rest/rest-contract.js'
-import type { Target } from '../../exchange/target.js'
 import { normalizeCommonOptions } from '../../options/common-options.js'
 import type { RestOptionValues } from '../../options/rest-options.js'
 import { splitRestWords } from '../../protocols/rest/client/rest-method.js'
@@ -54,37 +53,4 @@ export async function runRest(
   } finally {
     await target.close()
   }
-}
-
-/**
- * The OpenAPI document's rules for this call, when there is a document:
- * --openapi, the profile's `openapi`, or discovery at the profile's REST
- * base for a path (a full URL to another API is never probed). Both the
- * document and "there is none" are cached, so a plain request pays at most
- * a cache read.
- */
-async function openContract(
-  options: RestOptionValues,
-  common: { insecure: boolean },
-  target: Target,
-  url: string,
-  sending: boolean,
-  ctx: Context,
-): Promise<RestContract | undefined> {
-  const { loadOpenApi } = await import('../../exchange/rest/load-openapi.js')
-  const loaded = await loadOpenApi(
-    {
-      flag: options.openapi,
-      profileSource: target.profile.openapi,
-      discoverAt: url.startsWith('/') ? target.rest : undefined,
-      builtin: target.builtin,
-      refresh: options.refresh === true,
-      fetch: sending,
-      insecure: common.insecure || target.profile.insecure === true,
-    },
-    ctx,
-  )
-  if (loaded === undefined) return undefined
-  const { createRestContract } = await import('../../exchange/rest/rest-contract.js')
-  return createRestContract({ ...loaded, validate: options.validate !== false })
 }

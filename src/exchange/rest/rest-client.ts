@@ -47,6 +47,8 @@ export interface RestCall {
   headers?: HeaderList
   /** --data: JSON text, @file or - (stdin). */
   data?: string
+  /** A body sent as it is, whatever it holds (a request file's inline or `< file` body). */
+  body?: string
   page?: number
   limit?: number
   accept?: string
@@ -137,7 +139,7 @@ export class RestClient {
     const readFile = (file: string) => readFileSync(localPath(file, ctx), 'utf8')
     const form = formRequest(parsed, call.form === true, readFile, ctx)
     const items = applyRequestItems(form ? parsed.filter((item) => !isFormItem(item)) : parsed, readFile)
-    if (call.data !== undefined && (items.body !== undefined || form !== undefined)) {
+    if ((call.data ?? call.body) !== undefined && (items.body !== undefined || form !== undefined)) {
       throw new UsageError('Give the body either as --data or as field items, not both.', {
         hint: 'Drop --data, or move the fields into the JSON you pass to --data.',
       })
@@ -161,7 +163,8 @@ export class RestClient {
     // --data is checked to be JSON unless the user says the body is something else.
     const contentType = sentContentType(defaults)
     const json = contentType === undefined || isJsonType(contentType)
-    let rawBody = call.data === undefined ? undefined : await readDataOption(call.data, ctx, { json })
+    let rawBody =
+      call.body ?? (call.data === undefined ? undefined : await readDataOption(call.data, ctx, { json }))
     const mayPipe = given === undefined || BODY_METHODS.includes(given)
     if (
       rawBody === undefined &&

@@ -35,7 +35,8 @@ export async function readReadyEnvelope(file: string, ctx: Context): Promise<Rea
   return readyEnvelope(bytes, path)
 }
 
-function readyEnvelope(bytes: Buffer, source: string): ReadyEnvelope {
+/** An envelope from its bytes (`source` names it in the message when it is not one). */
+export function readyEnvelope(bytes: Buffer, source: string): ReadyEnvelope {
   try {
     const text = decodeXml(bytes)
     return { text, envelope: readEnvelope(text) }
