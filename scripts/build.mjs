@@ -252,6 +252,7 @@ const GROUP_ACTIONS = {
   gql: ['gql.ts', 'gql-schema.ts', 'gql-validate.ts', 'gql-build.ts', 'gql-subscribe.ts'],
   soap: ['soap.ts'],
   repl: ['repl.ts'],
+  run: ['run.ts'],
   serve: ['serve.ts'],
   profile: ['profile.ts'],
   completion: ['completion-spec.ts', 'completion-scripts.ts'],

@@ -3,6 +3,15 @@
 export { ApictlError, NetworkError, ResponseError, UsageError } from './core/errors.js'
 export { ExitCode } from './core/exit-codes.js'
 export type {
+  AssertResult,
+  ExchangeRecord,
+  FilePosition,
+  RequestResult,
+  RunOutcome,
+  RunReport,
+  RunStyle,
+} from './core/run-report.js'
+export type {
   ApiError,
   ClientOptions,
   RestCallOptions,
@@ -17,6 +26,7 @@ export type {
   GraphQLResponseError,
 } from './library/graphql-api.js'
 export type { RestApi } from './library/rest-api.js'
+export { type RunFileOptions, runFile } from './library/run-file.js'
 export type {
   SoapApi,
   SoapCallError,

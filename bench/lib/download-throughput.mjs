@@ -5,8 +5,7 @@
 // for each process (/usr/bin/time -f %M), so nothing is missed between polls.
 //
 // Run on its own: node bench/lib/download-throughput.mjs [--quick]
-import { spawn } from 'node:child_process'
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { startChildServer } from './child-server.mjs'
@@ -14,10 +13,10 @@ import * as environment from './environment.mjs'
 import { formatMs, formatRatio, renderTable } from './format.mjs'
 import { judge } from './goals.mjs'
 import { median, shuffled } from './stats.mjs'
+import { TIME, timedWithRss } from './timed-with-rss.mjs'
 
 const MIB = 100
 const BYTES = MIB * 1024 * 1024
-const TIME = '/usr/bin/time'
 const SERVER = join(environment.ROOT, 'bench', 'lib', 'servers', 'big-body-server.mjs')
 const BARE_DOWNLOAD = join(environment.ROOT, 'bench', 'lib', 'bare-download.mjs')
 
@@ -104,28 +103,11 @@ export async function downloadThroughput({ rounds = 5, progress = () => {} } = {
 }
 
 /** One run: wall time, peak RSS, and the file checked to hold the whole body. */
-function measure(entry) {
-  const report = `${entry.file}.rss`
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint()
-    const child = spawn(TIME, ['-f', '%M', '-o', report, ...entry.command], {
-      env: entry.env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    })
-    let stderr = ''
-    child.stderr.on('data', (chunk) => {
-      if (stderr.length < 4096) stderr += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (code) => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6
-      if (code !== 0) return reject(new Error(`exit ${code}: ${stderr.trim().split('\n').at(-1) ?? ''}`))
-      const size = existsSync(entry.file) ? statSync(entry.file).size : 0
-      if (size !== BYTES) return reject(new Error(`the file has ${size} bytes, not ${BYTES}`))
-      const kilobytes = Number(/(\d+)\s*$/.exec(readFileSync(report, 'utf8'))?.[1])
-      resolve({ ms, rssMb: kilobytes / 1024 })
-    })
-  })
+async function measure(entry) {
+  const run = await timedWithRss(entry.command, { env: entry.env, report: `${entry.file}.rss` })
+  const size = existsSync(entry.file) ? statSync(entry.file).size : 0
+  if (size !== BYTES) throw new Error(`the file has ${size} bytes, not ${BYTES}`)
+  return run
 }
 
 function summarise(entry) {

@@ -43,6 +43,7 @@ export const SECTIONS = [
     render: renderGrowth,
   },
   fromModule('G', 'download of a 100 MiB body', './download-throughput.mjs'),
+  fromModule('I', 'request files: 1,000 requests in one file', './run-file-throughput.mjs'),
 ]
 
 /** A section whose code lives in a module of bench/lib exporting `section` ({ run, render }). */

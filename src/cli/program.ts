@@ -7,6 +7,7 @@ import { registerGqlCommand } from './commands/gql-command.js'
 import { registerProfileCommand } from './commands/profile-command.js'
 import { registerReplCommand } from './commands/repl-command.js'
 import { registerRestCommand } from './commands/rest-command.js'
+import { registerRunCommand } from './commands/run-command.js'
 import { registerServeCommand } from './commands/serve-command.js'
 import { registerSoapCommand } from './commands/soap-command.js'
 import { returningExitCode } from './exit-code-action.js'
@@ -34,6 +35,7 @@ Examples:
   $ apictl rest post /v1/items name=Pen price:=2.5 --user demo:demo
   $ apictl gql '{ items(limit: 3) { id name } }'
   $ apictl soap call GetItem id=1
+  $ apictl run api.http --report junit out.xml   the requests of a .http file, with asserts
   $ apictl serve --port 4000                  run the reference server
 
 Exit codes: 0 ok, 2 usage, 3 network, 4 rejected (4xx), 5 server failed (5xx), 6 bad response, 1 bug.`,
@@ -41,6 +43,7 @@ Exit codes: 0 ok, 2 usage, 3 network, 4 rejected (4xx), 5 server failed (5xx), 6
   registerRestCommand(program, ctx)
   registerGqlCommand(program, ctx)
   registerSoapCommand(program, ctx)
+  registerRunCommand(program, ctx)
   registerProfileCommand(program, ctx)
   registerServeCommand(program, ctx)
   registerReplCommand(program, ctx)

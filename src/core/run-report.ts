@@ -79,4 +79,6 @@ export interface RunReport {
   }
   /** What the run exits with: 0 every assert held, 1 an assert failed, 2/3/… the first usage/network error's code. */
   exitCode: number
+  /** What stopped the run before any request (the library's runFile: an unreadable file, an unknown --env). */
+  error?: { message: string; exitCode: number; where?: string }
 }

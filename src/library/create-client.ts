@@ -23,13 +23,7 @@ export interface ApictlClient extends GraphQLApi {
  * every call to a `{ data, error }` result instead of exiting.
  */
 export function createClient(options: ClientOptions = {}): ApictlClient {
-  const ctx: Context = {
-    stdout: new BufferSink(),
-    stderr: new BufferSink(),
-    stdin: process.stdin,
-    env: options.env ?? process.env,
-    cwd: process.cwd(),
-  }
+  const ctx = libraryContext(options)
   let target: Promise<Target> | undefined
   const getTarget = () => {
     target ??= openClientTarget(options, ctx)
@@ -48,7 +42,19 @@ export function createClient(options: ClientOptions = {}): ApictlClient {
   }
 }
 
-async function openClientTarget(options: ClientOptions, ctx: Context): Promise<Target> {
+/** What a library call runs in: output kept (never printed), the given env or the process's. */
+export function libraryContext(options: Pick<ClientOptions, 'env'>): Context {
+  return {
+    stdout: new BufferSink(),
+    stderr: new BufferSink(),
+    stdin: process.stdin,
+    env: options.env ?? process.env,
+    cwd: process.cwd(),
+  }
+}
+
+/** The client's target: its URLs, else the profile's (the built-in server started for `local`). */
+export async function openClientTarget(options: ClientOptions, ctx: Context): Promise<Target> {
   const explicit = options.rest ?? options.graphql ?? options.soap ?? options.wsdl
   if (explicit !== undefined && options.profile === undefined) {
     const { rest, graphql, soap, wsdl } = options
@@ -73,7 +79,8 @@ async function openClientTarget(options: ClientOptions, ctx: Context): Promise<T
   }
 }
 
-function commonOptions(options: ClientOptions): CommonOptions {
+/** The client's options as every call's common options. */
+export function commonOptions(options: ClientOptions): CommonOptions {
   return {
     headers: Object.entries(options.headers ?? {}),
     user: options.user,

@@ -22,6 +22,9 @@ const VARIABLE = /^@([\w.$-]+)\s*=\s?(.*)$/
 const HEADER = /^([!#$%&'*+.^_`|~\w-]+)\s*:(.*)$/
 const PARAMETER = /^[\w.[\]-]+\s*=/
 const VERSION = /^HTTP\/\d(?:\.\d)?$/i
+const RESPONSE_LINE = /^HTTP\/\d(?:\.\d)?\s+\d{3}\b/
+/** A request line with its method written out: after a blank line in a body, httpYac reads the next request. */
+const NEXT_REQUEST = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|CONNECT|GRAPHQL|SOAP)\s+\S/
 
 interface Line {
   text: string
@@ -41,7 +44,13 @@ export function parseHttpFile(text: string, path: string): HttpFile {
   let block: Line[] = []
   let title: string | undefined
   const flush = () => {
-    parseBlock(block, title, path, entries, warnings)
+    let rest: Line[] | undefined = block
+    let heading = title
+    // httpYac lets requests follow each other without ###: each one found starts a new block.
+    while (rest !== undefined) {
+      rest = parseBlock(rest, heading, path, entries, warnings)
+      heading = undefined
+    }
     block = []
   }
   lines.forEach((line, index) => {
@@ -65,7 +74,7 @@ function parseBlock(
   path: string,
   entries: FileEntry[],
   warnings: string[],
-): void {
+): Line[] | undefined {
   const at = (line: number, column = 1) => ({ file: path, line, column })
   const asserts: AssertLine[] = []
   const directives: Record<string, Located> = {}
@@ -82,7 +91,18 @@ function parseBlock(
       continue
     }
     if (readDirective(text, number, directives)) continue
+    if (trimmed.startsWith('/*')) {
+      while (index < lines.length && !lines[index]!.text.includes('*/')) index++
+      continue
+    }
     if (trimmed.startsWith('#') || trimmed.startsWith('//')) continue
+    if (isScriptStart(trimmed)) {
+      throw new RunFileError(
+        'An httpYac script block ({{ … }}) cannot run in apictl.',
+        at(number, text.indexOf('{{') + 1),
+        'Set the values it computes as file variables (@name = value) or --var name=value; write checks as ?? asserts.',
+      )
+    }
     const variable = VARIABLE.exec(trimmed)
     if (variable) {
       const value = variable[2]!.trim()
@@ -176,9 +196,26 @@ function parseBlock(
   }
   // The body, asserts and handlers among it.
   const bodyLines: Line[] = []
+  let next: Line[] | undefined
+  let response = false
   for (; index < lines.length; index++) {
     const { text, number } = lines[index]!
     const trimmed = text.trim()
+    const afterBlank = index === 0 || lines[index - 1]!.text.trim() === ''
+    if (afterBlank && NEXT_REQUEST.test(text)) {
+      next = lines.slice(leadingComments(lines, index))
+      break
+    }
+    // A response kept in the file (httpYac: `HTTP/1.1 200 - OK`, its headers and body): not part of the request.
+    if (afterBlank && RESPONSE_LINE.test(trimmed)) response = true
+    if (response) continue
+    if (isScriptStart(trimmed)) {
+      warnings.push(
+        `${path}:${number}: the httpYac script block is skipped (apictl runs no scripts); write its checks as ?? asserts.`,
+      )
+      while (index < lines.length && !/^\s*}}/.test(lines[index]!.text)) index++
+      continue
+    }
     if (trimmed.startsWith('??')) {
       asserts.push(assertLine(text, number))
       continue
@@ -192,6 +229,10 @@ function parseBlock(
       continue
     }
     bodyLines.push({ text, number })
+  }
+  if (next !== undefined) {
+    const first = next[0]!.number
+    while (bodyLines.length > 0 && bodyLines.at(-1)!.number >= first) bodyLines.pop()
   }
   while (bodyLines.length > 0 && isTrailing(bodyLines.at(-1)!.text)) bodyLines.pop()
   while (bodyLines.length > 0 && bodyLines[0]!.text.trim() === '') bodyLines.shift()
@@ -221,6 +262,23 @@ function parseBlock(
     style: styleOf(request.method, body, headers),
   }
   entries.push({ kind: 'request', request: block })
+  return next
+}
+
+/** The comment, @name and variable lines just above a request line belong to it. */
+function leadingComments(lines: Line[], index: number): number {
+  let start = index
+  while (start > 0) {
+    const above = lines[start - 1]!.text.trim()
+    if (above === '' || !(above.startsWith('#') || above.startsWith('//') || VARIABLE.test(above))) break
+    start--
+  }
+  return start
+}
+
+/** `{{` opening an httpYac script block (a template closes on its own line). */
+function isScriptStart(trimmed: string): boolean {
+  return trimmed.startsWith('{{') && !trimmed.includes('}}')
 }
 
 /** `# @wss demo:demo`: kept by key; true when the line is one. */

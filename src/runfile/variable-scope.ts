@@ -66,6 +66,15 @@ export class VariableScope {
     this.#captures.set(name, value)
   }
 
+  /** True when `{{name}}` has a value for the entry at `before` (--var, a file variable, the environment). */
+  defines(name: string, before: number): boolean {
+    return (
+      this.sources.given[name] !== undefined ||
+      this.#variableBefore(name, before) !== undefined ||
+      this.sources.environment[name] !== undefined
+    )
+  }
+
   /** The text with every template replaced, as seen by the entry at `before`. */
   resolve(text: Located, before: number, mode: ResolveMode): string {
     return this.#resolve(text, before, mode, 0)

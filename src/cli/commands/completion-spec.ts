@@ -23,7 +23,7 @@ export interface CommandSpec {
 const firstArguments: Record<string, readonly string[]> = {
   'apictl rest': ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'lint'],
   'apictl completion': ['bash', 'zsh', 'fish'],
-  'apictl help': ['rest', 'gql', 'soap', 'profile', 'serve', 'repl', 'completion'],
+  'apictl help': ['rest', 'gql', 'soap', 'run', 'profile', 'serve', 'repl', 'completion'],
 }
 
 /** Every command of the program with its subcommands and options, read from commander itself. */

@@ -8,14 +8,19 @@ import { redactLine } from '../text/redact-line.js'
 /** `.run NAME`: sends a saved request again, its `{{…}}` filled from this session; `.run` lists them. */
 export const runCommand: ReplCommand = {
   name: '.run',
-  synopsis: '.run NAME',
-  summary: 'send a saved request again (.run alone lists them)',
+  synopsis: '.run NAME | .run FILE.http',
+  summary: 'send a saved request again (.run alone lists them), or run a .http file as apictl run does',
   group: 'saved',
   literal: true,
   validate(input) {
     if (input.words.length > 1) throw new UsageError('.run takes one NAME.')
   },
   async run(input, session, ctx) {
+    const [first] = input.words
+    if (first?.endsWith('.http')) {
+      const { runFileInSession } = await import('../lines/run-file.js')
+      return runFileInSession(first, session, ctx)
+    }
     const saved = SavedRequests.at(ctx.env)
     const requests = await saved.list()
     const [name] = input.words
