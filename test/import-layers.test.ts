@@ -24,7 +24,15 @@ const rules: Array<{ from: string; never: string[]; why: string }> = [
   },
   {
     from: 'src/runfile',
-    never: ['src/exchange', 'src/transport', 'src/render', 'src/cli', 'src/repl', 'src/library', 'src/server'],
+    never: [
+      'src/exchange',
+      'src/transport',
+      'src/render',
+      'src/cli',
+      'src/repl',
+      'src/library',
+      'src/server',
+    ],
     why: 'the request-file format and its asserts are pure: core/ and packages only',
   },
   {
