@@ -287,6 +287,19 @@ function otherGroupsLeftOut(group) {
 }
 
 /**
+ * esbuild's __esm helper and its hooked form. Its parameters are `fn` and `res`, or `fn2`…
+ * when a bundled module has a top-level `fn` of its own (jsonpath-plus does).
+ */
+function esmHelper(code) {
+  const [, fn = 'fn', res = 'res'] = /var __esm=\((fn\d*),(res\d*)\)=>/.exec(code) ?? []
+  const helper =
+    'var __esm=(fn,res)=>function(){return fn&&(res=(0,fn[__getOwnPropNames(fn)[0]])(fn=0)),res};'
+  const hooked =
+    'var __esm=(fn,res)=>function(){return fn&&(__apictlInit&&__apictlInit(__getOwnPropNames(fn)[0]),res=(0,fn[__getOwnPropNames(fn)[0]])(fn=0)),res};'
+  return [helper, hooked].map((text) => text.replaceAll('fn', fn).replaceAll('res', res))
+}
+
+/**
  * esbuild's __commonJS helper and its hooked form. Its parameter is `mod`, or `mod2`… when a
  * bundled module has a top-level `mod` of its own (hpagent's ESM entry does).
  */
@@ -340,13 +353,7 @@ async function buildCliBundle(group) {
   })
   const output = (suffix) => built.outputFiles.find((file) => file.path.endsWith(suffix))
   let code = output('.cjs').text
-  const hooks = [
-    [
-      'var __esm=(fn,res)=>function(){return fn&&(res=(0,fn[__getOwnPropNames(fn)[0]])(fn=0)),res};',
-      'var __esm=(fn,res)=>function(){return fn&&(__apictlInit&&__apictlInit(__getOwnPropNames(fn)[0]),res=(0,fn[__getOwnPropNames(fn)[0]])(fn=0)),res};',
-    ],
-    commonJsHelper(code),
-  ]
+  const hooks = [esmHelper(code), commonJsHelper(code)]
   for (const [helper, hooked] of hooks) {
     if (code.split(helper).length !== 2) {
       throw new Error(
