@@ -23,7 +23,9 @@ function jsonPathOf(argument: string, tail: string): string {
 function readPath(json: unknown, argument: string, tail: string, label: string): SubjectValue | string {
   const path = jsonPathOf(argument, tail)
   const read = readJsonPath(json, path)
-  return 'problem' in read ? read.problem : { value: read.value, label: `${label} ${argument || tail}` }
+  return 'problem' in read
+    ? read.problem
+    : { value: read.value, label: argument === '' ? `${label}${tail}` : `${label} ${argument}` }
 }
 
 function body(answer: RunAnswer, argument: string, tail: string): SubjectValue | string {

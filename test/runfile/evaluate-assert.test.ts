@@ -138,6 +138,10 @@ describe('evaluateAssert over real answers of apictl serve', () => {
     const fault = evaluateAssert('fault code == Server', 3, soapClientFault)
     expect(fault).toMatchObject({ passed: false, expected: 'Server', actual: 'Client' })
     expect(fault.message).toBe('expected fault code == Server, but fault code is Client')
+    const { graphqlUnauthenticated } = await realAnswers()
+    expect(evaluateAssert('errors.length == 0', 5, graphqlUnauthenticated).message).toBe(
+      'expected errors.length == 0, but errors.length is 1',
+    )
     const missing = evaluateAssert('header x-request-id exists', 4, restList)
     expect(missing).toMatchObject({ passed: false, actual: '(missing)' })
     expect(missing).not.toHaveProperty('expected')

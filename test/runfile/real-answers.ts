@@ -19,7 +19,12 @@ export interface RealAnswers {
   soapItem: RunAnswer
   soapClientFault: RunAnswer
   soapReceiverFault12: RunAnswer
+  /** An item whose name is markup (`<script>…</script></textarea>`), created and read back over REST. */
+  restHostile: RunAnswer
 }
+
+/** What the hostile item is named: markup that must stay text in a report. */
+export const HOSTILE_NAME = '<script>document.title="owned"</script></textarea><img src=x onerror=alert(1)>'
 
 function headersOf(response: Response): Record<string, string> {
   return Object.fromEntries([...response.headers].map(([name, value]) => [name.toLowerCase(), value]))
@@ -96,6 +101,16 @@ async function soapAnswer(
   }
 }
 
+async function hostileAnswer(url: string): Promise<RunAnswer> {
+  const created = await fetch(`${url}/v1/items`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Basic ${btoa('demo:demo')}` },
+    body: JSON.stringify({ name: HOSTILE_NAME, price: 1 }),
+  })
+  const { id } = (await created.json()) as { id: string }
+  return (await fetchAnswer('rest', `${url}/v1/items/${id}`)).answer
+}
+
 /** Starts the reference server for the test file and reads one real answer of each kind from it. */
 export function useRealAnswers(): () => Promise<RealAnswers> {
   const server = useServer()
@@ -117,6 +132,7 @@ export function useRealAnswers(): () => Promise<RealAnswers> {
         soapItem: await soapAnswer(url, 'GetItem', { id: '1' }, '1.1'),
         soapClientFault: await soapAnswer(url, 'RaiseFault', { code: 'Client', message: 'asked for' }, '1.1'),
         soapReceiverFault12: await soapAnswer(url, 'RaiseFault', { code: 'Server', message: 'broke' }, '1.2'),
+        restHostile: await hostileAnswer(url),
       }
     })()
     return answers
