@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { parse, type TestSuites } from 'junit2json'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunReport } from '../../../src/core/run-report.js'
 import { isolatedEnv } from '../../support/run-cli.js'
@@ -77,6 +78,27 @@ describe('apictl run: REST, GraphQL and SOAP in one file, captures across styles
       report.results[2]!.request!.headers.Authorization ?? report.results[2]!.request!.headers.authorization,
     ).toBe('Basic ••••')
     expect(JSON.stringify(report)).not.toContain('PasswordText">demo<')
+  })
+
+  it('--report junit and html beside json: a stock JUnit reader sees a case per request, a failure with expected and actual', async () => {
+    const dir = tempDir()
+    const failing = join(dir, 'one.http')
+    writeFileSync(failing, '### Read one\n# @name one\nGET /v1/items/1\n\n?? body $.name == Nope\n')
+    const junit = join(dir, 'out.xml')
+    const html = join(dir, 'out.html')
+    const { code } = await run([FILE, failing, '--report', 'junit', junit, '--report', 'html', html])
+    expect(code).toBe(1)
+    const parsed = (await parse(readFileSync(junit, 'utf8'))) as TestSuites
+    const suites = parsed.testsuite ?? []
+    expect(suites.map((suite) => [suite.tests, suite.failures])).toEqual([
+      [8, 0],
+      [1, 1],
+    ])
+    const failure = JSON.stringify(suites[1]?.testcase?.[0])
+    expect(failure).toMatch(/one/)
+    expect(failure).toMatch(/Nope/)
+    expect(failure).toMatch(/one\.http:5/)
+    expect(readFileSync(html, 'utf8')).toMatch(/^<!DOCTYPE html>/i)
   })
 
   it('a failing assert names the request, file:line, expected and actual (exit 1)', async () => {
