@@ -33,7 +33,7 @@ export async function checkRequest(
     const style = planned.block.style
     if (style === 'graphql') await checkGraphQLStep(request, engines, file, { variables: complete })
     else if (style === 'soap') await prepareSoapStep(request, engines, file)
-    else if (complete) await prepareRestStep(request, engines)
+    else if (complete) await prepareRestStep(request, engines, file)
     return undefined
   } catch (error) {
     if (!isApictlError(error) || error.exitCode !== 2) throw error

@@ -40,7 +40,7 @@ export async function runOneRequest(
         ? await sendGraphQLStep(request, engines, file)
         : block.style === 'soap'
           ? await sendSoapStep(request, engines, file)
-          : await sendRestStep(request, engines)
+          : await sendRestStep(request, engines, file)
   } catch (error) {
     if (!isApictlError(error)) throw error
     result.outcome = 'error'
