@@ -106,8 +106,8 @@ function requestUrl(
     if (host !== undefined)
       return `${/^https?:\/\//i.test(host) ? host.replace(/\/+$/, '') : `http://${host}`}${url}`
     if (scope.defines('host', index)) {
-      const base = scope.resolve({ text: '{{host}}', line: 0, column: 0 }, index, mode)
-      return `${base.replace(/\/+$/, '')}${url}`
+      const base = scope.resolve({ text: '{{host}}', line: 0, column: 0 }, index, mode).replace(/\/+$/, '')
+      return `${/^https?:\/\//i.test(base) ? base : `http://${base}`}${url}`
     }
     return url
   }
