@@ -1,9 +1,10 @@
-import type { Context } from '../../core/context.js'
+import { type Context, colourEnabled } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import { runRequestFiles } from '../../exchange/run/run-request-files.js'
 import { normalizeCommonOptions } from '../../options/common-options.js'
 import type { RunOptionValues } from '../../options/run-options.js'
-import { printRunProblems } from '../../render/report/print-run-problems.js'
+import { printRunOutcome } from '../../render/report/print-run-outcome.js'
+import { type RunProgress, startRunProgress } from '../../render/report/run-progress.js'
 import { REPORT_KINDS, type ReportKind, writeReport } from '../../render/report/write-report.js'
 
 /** `apictl run FILE...`: the runner over the profile's target, progress and summary on stderr, reports written; its exit code. */
@@ -16,6 +17,8 @@ export async function runRun(files: string[], options: RunOptionValues, ctx: Con
     })
   }
   const common = normalizeCommonOptions({ ...options, retry: 0 })
+  const colour = (sink: Context['stdout']) => colourEnabled(sink, ctx.env, options.color)
+  let progress: RunProgress | undefined
   const report = await runRequestFiles(
     {
       files: all,
@@ -28,10 +31,14 @@ export async function runRun(files: string[], options: RunOptionValues, ctx: Con
       dryRun: options.dryRun === true,
       common,
       warn: (line) => ctx.stderr.write(`${line}\n`),
+      onStart: (total) => {
+        progress = startRunProgress(ctx.stderr, total, { colour: colour(ctx.stderr) })
+      },
+      onResult: (result) => progress?.done(result),
     },
     ctx,
-  )
-  printRunProblems(report, ctx.stderr, { dryRun: options.dryRun === true })
+  ).finally(() => progress?.stop())
+  printRunOutcome(report, ctx, { dryRun: options.dryRun === true, colour: colour(ctx.stdout) })
   for (const { kind, file } of reports) await writeReport(kind, report, file)
   return report.exitCode
 }
