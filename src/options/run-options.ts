@@ -20,6 +20,7 @@ export function addRunOptions(command: Command): Command {
       'write a report: --report junit FILE, --report json FILE, --report html FILE (repeatable)',
     )
     .option('--dry-run', 'check syntax, variables, GraphQL schema, WSDL and OpenAPI; send nothing')
+    .option('--from-curl <command>', 'print the .http text of a curl command (and run nothing)')
     .option('--profile <name>', 'use this profile (also APICTL_PROFILE)')
     .option('-H, --header <header>', "a header for every request 'Name: value' (repeatable)", collect)
     .option('--user <user:pass>', 'HTTP Basic credentials for every request (a file header wins)')
@@ -44,4 +45,5 @@ export interface RunOptionValues extends Omit<CommonOptionValues, 'retry'> {
   parallel?: number
   repeat?: number
   report?: string[]
+  fromCurl?: string
 }

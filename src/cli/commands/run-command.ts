@@ -22,6 +22,7 @@ Examples:
   $ apictl run api.http --dry-run                        check syntax, variables, schema, WSDL; send nothing
   $ apictl run api.http --name created --bail            one named request (and the ones it uses)
   $ apictl run load.http --parallel 8 --repeat 10
+  $ apictl run --from-curl 'curl -X POST https://h/v1/items -H "Content-Type: application/json" -d "{}"' >> api.http
 
 A file: requests separated by ###, # @name NAME to capture an answer
 ({{NAME.path}} later), @var = value, ?? asserts (status == 201, body $.id exists,

@@ -6,9 +6,22 @@ import type { RunOptionValues } from '../../options/run-options.js'
 import { printRunOutcome } from '../../render/report/print-run-outcome.js'
 import { type RunProgress, startRunProgress } from '../../render/report/run-progress.js'
 import { REPORT_KINDS, type ReportKind, writeReport } from '../../render/report/write-report.js'
+import { curlAsHttp } from '../../runfile/curl-as-http.js'
+import { parseCurlCommand } from '../../runfile/parse-curl-command.js'
+import { writeHttpRequest } from '../../runfile/write-http-request.js'
 
 /** `apictl run FILE...`: the runner over the profile's target, progress and summary on stderr, reports written; its exit code. */
 export async function runRun(files: string[], options: RunOptionValues, ctx: Context): Promise<number> {
+  if (options.fromCurl !== undefined) {
+    if (files.length > 0) {
+      throw new UsageError('--from-curl prints a request; it runs no files.', {
+        where: '--from-curl',
+        hint: "apictl run --from-curl 'curl …' >> api.http, then apictl run api.http",
+      })
+    }
+    ctx.stdout.write(writeHttpRequest(curlAsHttp(parseCurlCommand(options.fromCurl))))
+    return 0
+  }
   const { reports, more } = reportRequests(options.report ?? [])
   const all = [...files, ...more]
   if (all.length === 0) {

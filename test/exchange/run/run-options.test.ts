@@ -180,3 +180,31 @@ describe('apictl run --parallel', () => {
     expect(server.received.at(-1)?.url).toBe('/after/15')
   })
 })
+
+describe('apictl run --from-curl', () => {
+  it('prints the .http text of a curl command, which runs to the same request', async () => {
+    const server = await echoServer()
+    const curl = `curl -X PUT '${server.url}/items/7?x=1' -H 'Content-Type: application/json' -H 'X-Trace: a b' -u demo:s3cret --data-raw '{"name":"Pen"}'`
+    const printed = await runCliInProcess(['run', '--from-curl', curl], { env: isolatedEnv() })
+    expect(printed.code).toBe(0)
+    expect(printed.stdout).toBe(
+      `###\nPUT ${server.url}/items/7?x=1\nContent-Type: application/json\nX-Trace: a b\nAuthorization: Basic demo:s3cret\n\n{"name":"Pen"}\n\n`,
+    )
+    const { code } = await run([write(printed.stdout)])
+    expect(code).toBe(0)
+    const [received] = server.received
+    expect(received).toMatchObject({ method: 'PUT', url: '/items/7?x=1', body: '{"name":"Pen"}' })
+    expect(received?.headers).toMatchObject({
+      'x-trace': 'a b',
+      authorization: `Basic ${Buffer.from('demo:s3cret').toString('base64')}`,
+    })
+  })
+
+  it('an option curl has and apictl does not read is a usage error naming it', async () => {
+    const { code, stderr } = await runCliInProcess(['run', '--from-curl', 'curl --bogus http://h'], {
+      env: isolatedEnv(),
+    })
+    expect(stderr).toMatch(/--bogus is not supported/)
+    expect(code).toBe(2)
+  })
+})
