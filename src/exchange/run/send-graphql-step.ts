@@ -78,6 +78,18 @@ export async function checkGraphQLStep(
     validate: true,
     operationName: parts.operationName,
     variables: parts.variables,
+    accepts: (type) => {
+      if (type !== 'subscription') return
+      throw new RunFileError(
+        'A subscription cannot run in a request file (it runs over a WebSocket).',
+        {
+          file,
+          line: parts.at.line,
+          column: parts.at.column,
+        },
+        'Run it with apictl gql subscribe.',
+      )
+    },
   }
   try {
     return await engines.graphql.check({ text: parts.query, name: file }, settings)

@@ -104,8 +104,9 @@ describe('apictl run: REST, GraphQL and SOAP in one file, captures across styles
   it('a failing assert names the request, file:line, expected and actual (exit 1)', async () => {
     const file = join(tempDir(), 'failing.http')
     writeFileSync(file, '### Read one\n# @name one\nGET /v1/items/1\n\n?? status == 201\n')
-    const { code, report } = await run([file])
+    const { code, report, stdout } = await run([file])
     expect(code).toBe(1)
+    expect(stdout).toContain(`✗ one  ${file}:5  status == 201\n    expected: 201\n    actual:   200`)
     expect(report.results[0]).toMatchObject({
       name: 'one',
       outcome: 'failed',
