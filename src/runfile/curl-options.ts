@@ -1,16 +1,8 @@
 import { type CurlFormPart, parseFormPart } from './curl-form-part.js'
 
-/** What the options of a curl command have said so far. */
-export interface CurlState {
-  method?: string
-  urls: string[]
-  headers: Array<[string, string]>
-  /** -d and friends, in order (joined with & as curl does). */
-  data: string[]
-  bodyFile?: string
-  form: CurlFormPart[]
-  get?: boolean
-  head?: boolean
+/** What a curl command says about sending, beside the request itself. */
+export interface CurlSettings {
+  /** -u `user:password`. */
   user?: string
   insecure?: boolean
   followRedirects?: boolean
@@ -22,6 +14,19 @@ export interface CurlState {
   timeoutSeconds?: number
   retry?: number
   http2?: boolean
+}
+
+/** What the options of a curl command have said so far. */
+export interface CurlState extends CurlSettings {
+  method?: string
+  urls: string[]
+  headers: Array<[string, string]>
+  /** -d and friends, in order (joined with & as curl does). */
+  data: string[]
+  bodyFile?: string
+  form: CurlFormPart[]
+  get?: boolean
+  head?: boolean
 }
 
 /** An option: whether it takes a value, and what it does (a string result is why it cannot be used). */

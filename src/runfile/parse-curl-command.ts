@@ -1,12 +1,18 @@
 import { UsageError } from '../core/errors.js'
 import type { CurlFormPart } from './curl-form-part.js'
-import { CURL_OPTIONS, type CurlOption, type CurlState, SHORT_OPTIONS } from './curl-options.js'
+import {
+  CURL_OPTIONS,
+  type CurlOption,
+  type CurlSettings,
+  type CurlState,
+  SHORT_OPTIONS,
+} from './curl-options.js'
 import { splitShellWords } from './shell-words.js'
 
-export type { CurlFormPart }
+export type { CurlFormPart, CurlSettings }
 
 /** A request as a curl command says it (`apictl run --from-curl` turns it into a `.http` request). */
-export interface CurlRequest {
+export interface CurlRequest extends CurlSettings {
   method: string
   url: string
   headers: Array<[string, string]>
@@ -17,19 +23,21 @@ export interface CurlRequest {
   form?: CurlFormPart[]
   /** The body is a urlencoded form (data options without a Content-Type header: curl sends application/x-www-form-urlencoded). */
   urlencoded?: boolean
-  /** -u `user:password`. */
-  user?: string
-  insecure?: boolean
-  followRedirects?: boolean
-  compressed?: boolean
-  proxy?: string
-  ca?: string
-  cert?: string
-  key?: string
-  timeoutSeconds?: number
-  retry?: number
-  http2?: boolean
 }
+
+const SETTING_NAMES: ReadonlyArray<keyof CurlSettings> = [
+  'user',
+  'insecure',
+  'followRedirects',
+  'compressed',
+  'proxy',
+  'ca',
+  'cert',
+  'key',
+  'timeoutSeconds',
+  'retry',
+  'http2',
+]
 
 function unknown(option: string): UsageError {
   return new UsageError(`the curl option ${option} is not supported`, {
@@ -114,23 +122,8 @@ export function parseCurlCommand(command: string): CurlRequest {
   if (sendsBody && state.bodyFile !== undefined) request.bodyFile = state.bodyFile
   if (sendsBody && !hasHeader(state.headers, 'content-type')) request.urlencoded = true
   if (state.form.length > 0) request.form = state.form
-  const { user, insecure, followRedirects, compressed, proxy, ca, cert, key, timeoutSeconds, retry, http2 } =
-    state
-  const settings = {
-    user,
-    insecure,
-    followRedirects,
-    compressed,
-    proxy,
-    ca,
-    cert,
-    key,
-    timeoutSeconds,
-    retry,
-    http2,
-  }
-  for (const [name, value] of Object.entries(settings)) {
-    if (value !== undefined) Object.assign(request, { [name]: value })
+  for (const name of SETTING_NAMES) {
+    if (state[name] !== undefined) Object.assign(request, { [name]: state[name] })
   }
   return request
 }

@@ -6,6 +6,13 @@ import { HTML_REPORT_STYLE } from './html-report-style.js'
 
 /** The most of one body the page shows (the runner cuts bodies already; this bounds the page whatever it is given). */
 const BODY_LIMIT = 64 * 1024
+/** The most of all bodies together one page shows (a long run's page stays one a browser opens). */
+const PAGE_BODY_BUDGET = 16 * 1024 * 1024
+
+/** What is left of the page's body budget, spent in the order the requests ran. */
+interface Budget {
+  left: number
+}
 
 const OUTCOMES = ['passed', 'failed', 'error', 'skipped'] as const
 
@@ -15,12 +22,16 @@ function anchor(index: number): string {
   return `request-${index + 1}`
 }
 
-function body(text: string | undefined): string {
+function body(text: string | undefined, budget: Budget): string {
   if (text === undefined || text === '') return ''
-  const cut = text.length > BODY_LIMIT
-  const shown = escapeHtml(cut ? text.slice(0, BODY_LIMIT) : text)
+  const limit = Math.min(BODY_LIMIT, budget.left)
+  if (limit <= 0)
+    return `<span class="truncated">(body of ${text.length.toLocaleString('en')} characters left out: the page holds 16 MiB of bodies)</span>`
+  const cut = text.length > limit
+  budget.left -= Math.min(text.length, limit)
+  const shown = escapeHtml(cut ? text.slice(0, limit) : text)
   const note = cut
-    ? `\n<span class="truncated">… ${(text.length - BODY_LIMIT).toLocaleString('en')} more characters</span>`
+    ? `\n<span class="truncated">… ${(text.length - limit).toLocaleString('en')} more characters</span>`
     : ''
   return `${shown}${note}`
 }
@@ -31,7 +42,7 @@ function head(headers: Record<string, string>): string {
     .join('\n')
 }
 
-function exchange(result: RequestResult): string {
+function exchange(result: RequestResult, budget: Budget): string {
   const parts: string[] = []
   if (result.request !== undefined) {
     const request: ExchangeRecord = result.request
@@ -39,7 +50,7 @@ function exchange(result: RequestResult): string {
       .filter((line) => line !== '')
       .join('\n')
     parts.push(
-      `<h3>Request</h3><pre>${escapeHtml(text)}${request.body ? `\n\n${body(request.body)}` : ''}</pre>`,
+      `<h3>Request</h3><pre>${escapeHtml(text)}${request.body ? `\n\n${body(request.body, budget)}` : ''}</pre>`,
     )
   }
   if (result.response !== undefined) {
@@ -49,7 +60,7 @@ function exchange(result: RequestResult): string {
       .filter((line) => line !== '')
       .join('\n')
     parts.push(
-      `<h3>Response</h3><pre>${escapeHtml(text)}${response.body ? `\n\n${body(response.body)}` : ''}</pre>`,
+      `<h3>Response</h3><pre>${escapeHtml(text)}${response.body ? `\n\n${body(response.body, budget)}` : ''}</pre>`,
     )
   }
   return parts.join('\n')
@@ -70,7 +81,7 @@ function assertItem(assert: AssertResult, file: string): string {
   return `<li class="failed">${item}<dl class="values">${values}</dl></li>`
 }
 
-function requestSection(result: RequestResult, index: number): string {
+function requestSection(result: RequestResult, index: number, budget: Budget): string {
   const at = `${result.at.file}:${result.at.line}`
   const open = result.outcome === 'failed' || result.outcome === 'error' ? ' open' : ''
   const summary = `<summary><span class="outcome ${result.outcome}">${result.outcome}</span> ${escapeHtml(resultName(result))} <span class="at">${escapeHtml(`${result.style.toUpperCase()} · ${answerSummary(result)} · ${milliseconds(result.durationMs)} · ${at}`)}</span></summary>`
@@ -89,7 +100,7 @@ function requestSection(result: RequestResult, index: number): string {
     result.asserts.length === 0
       ? ''
       : `<ul class="asserts">${result.asserts.map((assert) => assertItem(assert, result.at.file)).join('')}</ul>`
-  return `<details class="request ${result.outcome}" id="${anchor(index)}"${open}>${summary}${problems}${asserts}${exchange(result)}</details>`
+  return `<details class="request ${result.outcome}" id="${anchor(index)}"${open}>${summary}${problems}${asserts}${exchange(result, budget)}</details>`
 }
 
 function summaryTable(report: RunReport): string {
@@ -110,6 +121,7 @@ function summaryTable(report: RunReport): string {
  */
 export function formatHtmlReport(report: RunReport): string {
   const { summary } = report
+  const budget: Budget = { left: PAGE_BODY_BUDGET }
   const title = `apictl run: ${summary.passed} passed, ${summary.failed} failed, ${summary.errored} ${summary.errored === 1 ? 'error' : 'errors'}`
   const counts: Record<(typeof OUTCOMES)[number], number> = {
     passed: summary.passed,
@@ -143,7 +155,7 @@ export function formatHtmlReport(report: RunReport): string {
 <div class="totals">${badges}</div>
 ${summaryTable(report)}
 <h2>Requests</h2>
-${report.results.map(requestSection).join('\n')}
+${report.results.map((result, index) => requestSection(result, index, budget)).join('\n')}
 </body>
 </html>
 `

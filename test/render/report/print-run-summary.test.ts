@@ -68,6 +68,29 @@ describe('printRunSummary', () => {
     expect(stripAnsi(text)).toContain('│ ✓ list\\u001')
   })
 
+  it('a very narrow terminal drops columns from the right rather than break', async () => {
+    const sink = new BufferSink(true, 30)
+    printRunSummary(await report(), sink, { colour: true })
+    const lines = stripAnsi(sink.text())
+      .split('\n')
+      .filter((line) => /^[┌│├└]/.test(line))
+    expect(Math.max(...lines.map((line) => [...line].length))).toBeLessThanOrEqual(30)
+    expect(lines[1]).toMatch(/^│ Reque… +│ Style +│ Status… │$/)
+  })
+
+  it('10,000 requests in well under the 18 s cli-table3 took to lay them out', async () => {
+    const sample = await report()
+    sample.results = Array.from({ length: 10_000 }, (_, index) => ({
+      ...sample.results[index % sample.results.length]!,
+      name: `request ${index}`,
+    }))
+    const sink = new BufferSink(true, 120)
+    const started = performance.now()
+    printRunSummary(sample, sink, { colour: true })
+    expect(performance.now() - started).toBeLessThan(8_000)
+    expect(stripAnsi(sink.text())).toMatch(/│ ✓ request 9996 +│ REST +│ 200 +│ 2 ✓ +│ +52 ms │/)
+  })
+
   it('an empty run prints the totals alone', async () => {
     const sample = await report()
     sample.results = []

@@ -162,6 +162,23 @@ describe('writeReport', () => {
     expect(sections[2]!.textContent).toContain('GraphQL error: createItem needs credentials')
   })
 
+  it('html: a long run stays a page a browser opens (16 MiB of bodies at most)', async () => {
+    const report = sampleRunReport(await realAnswers())
+    const template = report.results[1]!
+    report.results = Array.from({ length: 400 }, (_, index) => ({
+      ...template,
+      name: `request ${index}`,
+      response: { ...template.response!, body: `${index}:${'y'.repeat(100_000)}` },
+    }))
+    const file = join(temp.path, 'long.html')
+    await writeReport('html', report, file)
+    const text = await readFile(file, 'utf8')
+    expect(text.length).toBeLessThan(18 * 1024 * 1024)
+    expect(text).toContain('0:yyyy')
+    expect(text).toContain('(body of 100,004 characters left out: the page holds 16 MiB of bodies)')
+    expect(new JSDOM(text).window.document.querySelectorAll('details.request')).toHaveLength(400)
+  })
+
   it('html: credentials a runner left in headers are masked; long bodies are cut', async () => {
     const report = sampleRunReport(await realAnswers())
     report.results[1]!.request!.headers = { authorization: 'Basic ZGVtbzpkZW1v', cookie: 'sid=secret' }
