@@ -241,6 +241,7 @@ export class RestClient {
           profile: this.profile,
           followRedirects: prepared.call.follow === true,
           curl: { download: { file: plan.request.file, resume: plan.request.resume } },
+          bodyToFile: true,
           send: (request, transport) => sendDownload(request, this.settings(prepared, transport), plan, ctx),
           present: (outcome) =>
             outcome.kind === 'saved' ? printDownloadDone(ctx, outcome) : present(outcome.outcome),
@@ -262,6 +263,10 @@ export class RestClient {
             // A body checked against the OpenAPI document is read whole.
             checkResponse === true ? undefined : options.streamAbove,
           ),
+        discard: async (outcome) => {
+          const body = outcome.result.body
+          if (body.kind === 'stream') await body.rest[Symbol.asyncIterator]().return?.()
+        },
         present: async (outcome) => {
           await present(outcome)
           if (contract === undefined || checkResponse !== true) return undefined

@@ -1,4 +1,4 @@
-import type { HttpRequest } from '../../../core/exchange.js'
+import { type HttpRequest, streamFraming } from '../../../core/exchange.js'
 import { linksNextPage, sendAllPages } from '../../../transport/paginate.js'
 import { send } from '../../../transport/send.js'
 import { sendStreamed } from '../../../transport/send-streamed.js'
@@ -17,6 +17,11 @@ export interface RestSendOptions {
    * it so. Unset: the whole body is read and decoded.
    */
   streamAbove?: number
+  /**
+   * --stream: with streamAbove, any body is a live stream (printed as it
+   * arrives); without it only server-sent events and NDJSON are.
+   */
+  stream?: boolean
 }
 
 export interface RestOutcome {
@@ -41,7 +46,10 @@ export async function sendRestRequest(
     const response =
       options.streamAbove === undefined
         ? await send(request, transport)
-        : await sendStreamed(request, transport, options.streamAbove)
+        : await sendStreamed(request, transport, {
+            window: options.streamAbove,
+            live: (contentType) => options.stream === true || streamFraming(contentType) !== undefined,
+          })
     const result = decodeRestResponse(response, request.method)
     return { result, truncated: false, exitCode: result.exitCode }
   }
