@@ -14,11 +14,7 @@ interface Watched {
  * stream that has been silent for the whole of it, with `silent()`'s error.
  * `stop()` ends the watch (the transfer ended, or was dropped).
  */
-export function watchSilence(
-  stream: Watched,
-  limitMs: number,
-  silent: () => Error,
-): { stop(): void } {
+export function watchSilence(stream: Watched, limitMs: number, silent: () => Error): { stop(): void } {
   let heard = Date.now()
   stream.on('downloadProgress', () => {
     heard = Date.now()
@@ -36,6 +32,6 @@ export function watchSilence(
 }
 
 /** What a silent transfer ends with (exit 3): how long nothing came, and what to try. */
-export function silenceError(limitMs: number, what: string, hint: string): NetworkError {
-  return new NetworkError(`Nothing arrived for ${limitMs / 1000} s (time limit); ${what}.`, { hint })
+export function silenceError(limitMs: number, what: string, where: string, hint: string): NetworkError {
+  return new NetworkError(`Nothing arrived for ${limitMs / 1000} s (time limit); ${what}.`, { where, hint })
 }

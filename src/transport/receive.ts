@@ -144,6 +144,7 @@ async function receiveOnce(
         silenceError(
           options.timeoutMs,
           'the stream stopped',
+          `${request.method} ${redactUrl(request.url)}`,
           'Raise the idle limit with --timeout SECONDS (a live stream is cut only by silence).',
         ),
       )

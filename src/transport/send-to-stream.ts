@@ -66,6 +66,7 @@ export async function sendToStream(
       silenceError(
         options.timeoutMs,
         'the transfer stopped',
+        `${request.method} ${redactUrl(request.url)}`,
         'Raise the limit with --timeout SECONDS; resume a download with --continue.',
       ),
     )

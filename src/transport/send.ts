@@ -46,6 +46,9 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
 /** What a failed call throws: apictl's own errors as they are, a cancel as such, the rest as a NetworkError. */
 export function transportError(error: unknown, request: HttpRequest, options: TransportOptions): unknown {
   if (isApictlError(error)) return error
+  // got wraps what a stream was destroyed with (the idle watch's error, say) in its RequestError.
+  const cause = (error as { cause?: unknown } | undefined)?.cause
+  if (isApictlError(cause)) return cause
   if (options.signal?.aborted) return new CancelledError(`${request.method} ${redactUrl(request.url)}`)
   return toNetworkError(error, request.method, request.url, options.timeoutMs)
 }

@@ -62,6 +62,8 @@ export interface RestCall {
   form?: boolean
   /** --download [FILE]: the body saved to a file (true: named from the answer or the URL). */
   download?: string | boolean
+  /** --stream: any body is a live stream, printed as it arrives (server-sent events and NDJSON always are). */
+  stream?: boolean
   /** --continue: resume the --download FILE from where it ends. */
   continue?: boolean
   /** --force: a --download FILE that exists is overwritten. */
@@ -215,6 +217,7 @@ export class RestClient {
       maxPages: call.maxPages ?? DEFAULT_MAX_PAGES,
       onPage,
       streamAbove,
+      stream: call.stream === true,
     })
   }
 

@@ -61,7 +61,11 @@ export function decodeRestResponse(response: HttpResponse, method: string): Rest
   if (response.more !== undefined && response.live === true) {
     const type =
       streamFraming(contentType) ??
-      (isJsonType(contentType) ? 'json-lines' : isProbablyBinary(response.body, contentType) ? 'binary' : 'text')
+      (isJsonType(contentType)
+        ? 'json-lines'
+        : isProbablyBinary(response.body, contentType)
+          ? 'binary'
+          : 'text')
     return result({ kind: 'stream', type, live: true, head: response.body, rest: response.more })
   }
   if (response.body.length === 0) return result({ kind: 'empty' })
