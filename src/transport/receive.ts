@@ -21,7 +21,8 @@ import type { TransportOptions } from './transport-options.js'
  * from its first byte, bounded by silence rather than the call's time limit.
  */
 export interface StreamedReading {
-  window: number
+  /** Unset: a body that is not live is read whole, as send() reads it. */
+  window?: number
   live?(contentType: string | undefined): boolean
 }
 
@@ -155,6 +156,7 @@ async function receiveOnce(
         more: mapErrors(watched(rest, watch), tooLargeError),
       }
     }
+    if (streamed.window === undefined) return toHttpResponse(answer, await collectBody(stream, limit))
     // A caller that reads long bodies as they arrive: past the window, the rest is handed over.
     const { head, rest } = await openBody(stream, limit, streamed.window)
     const response = toHttpResponse(answer, head)

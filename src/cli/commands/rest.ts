@@ -80,7 +80,7 @@ async function sendRest(
           maxPages: options.maxPages ?? DEFAULT_MAX_PAGES,
           followRedirects: options.follow === true,
         }),
-      { streamAbove: STREAM_WINDOW },
+      { streamAbove: STREAM_WINDOW, live: true },
     )
   } finally {
     await target.close()

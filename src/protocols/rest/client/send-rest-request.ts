@@ -18,9 +18,12 @@ export interface RestSendOptions {
    */
   streamAbove?: number
   /**
-   * --stream: with streamAbove, any body is a live stream (printed as it
-   * arrives); without it only server-sent events and NDJSON are.
+   * Live streams (server-sent events, NDJSON) come back at their head, the
+   * body handed over as it arrives (body kind `stream`, `live`), for a
+   * printer that shows each part as it comes.
    */
+  live?: boolean
+  /** --stream: with `live`, any body is a live stream. */
   stream?: boolean
 }
 
@@ -43,12 +46,14 @@ export async function sendRestRequest(
   options: RestSendOptions,
 ): Promise<RestOutcome> {
   if (!options.all) {
+    const live = (contentType: string | undefined) =>
+      options.stream === true || streamFraming(contentType) !== undefined
     const response =
-      options.streamAbove === undefined
+      options.streamAbove === undefined && options.live !== true
         ? await send(request, transport)
         : await sendStreamed(request, transport, {
             window: options.streamAbove,
-            live: (contentType) => options.stream === true || streamFraming(contentType) !== undefined,
+            live: options.live === true ? live : undefined,
           })
     const result = decodeRestResponse(response, request.method)
     return { result, truncated: false, exitCode: result.exitCode }
