@@ -29,11 +29,6 @@ export interface ExchangeSteps<Result extends DecodedOutcome> {
    * --check-response --strict). A body that streams is read by then.
    */
   present(result: Result): unknown
-  /**
-   * --print without `b`: the body is not shown, so `present` is not called;
-   * this drops what the result still holds open (a body that streams).
-   */
-  discard?(result: Result): Promise<void>
   /** The body goes to a file (--download): --print's heads go to stderr as they happen, and the saved file is reported. */
   bodyToFile?: boolean
   /** Spinner label while waiting. */
@@ -77,6 +72,9 @@ export async function runExchange<Result extends DecodedOutcome>(
           to: steps.bodyToFile ? 'stderr' : 'stdout',
         })
   if (parts) transport.observer = joinObservers(transport.observer, parts.observer)
+  // --print without `b`: the body is not shown, and what still arrives of it (a stream) is dropped.
+  const dropped = new AbortController()
+  transport.signal = transport.signal ? AbortSignal.any([transport.signal, dropped.signal]) : dropped.signal
   const spinner = startSpinner(ctx.stderr, steps.label ?? `${request.method} ${request.url}`)
   const upload = uploadProgress(request, ctx, () => spinner.stop())
   if (upload) transport.observer = { ...transport.observer, ...upload.observer }
@@ -95,7 +93,7 @@ export async function runExchange<Result extends DecodedOutcome>(
     (print.responseBody && !(print.responseHead && request.method.toUpperCase() === 'HEAD'))
   parts?.printHeads(bodyShown)
   if (!bodyShown) {
-    await steps.discard?.(result)
+    dropped.abort()
     parts?.printMeta()
     return result.exitCode
   }

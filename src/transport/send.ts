@@ -19,6 +19,8 @@ export function callDeadline(options: TransportOptions): {
   const controller = new AbortController()
   const deadline = Math.min(Date.now() + options.timeoutMs, options.deadline ?? Number.POSITIVE_INFINITY)
   const timer = setTimeout(() => controller.abort(new Error('timed out')), Math.max(0, deadline - Date.now()))
+  // Never what keeps the process alive by itself (a body handed over and then dropped unread).
+  timer.unref()
   const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal
   return { signal, deadline, done: () => clearTimeout(timer) }
 }

@@ -248,6 +248,14 @@ describe('NDJSON and --stream', () => {
     expect(running.stdout()).toBe('chunk one\nchunk two\n')
   })
 
+  it('--print h on a stream that never ends: the head, then the stream is dropped (exit 0 at once)', async () => {
+    const result = await runCli(['rest', 'get', `${server.url}/sse/silent`, '--print', 'h'], { env })
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toMatch(/^HTTP\/1\.1 200 OK\nContent-Type: text\/event-stream\n/)
+    expect(result.stdout).not.toContain('the only event')
+    expect(result.ms).toBeLessThan(10_000)
+  })
+
   it('-i on a stream: the head first, then the stream as it arrives', async () => {
     const running = startCli(['rest', 'get', `${server.url}/chunks`, '--stream', '-i'], env)
     await waitFor(() => running.stdout().includes('chunk one'), 'the first chunk')

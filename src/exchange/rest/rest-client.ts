@@ -274,10 +274,6 @@ export class RestClient {
             // A body checked against the OpenAPI document is read whole.
             checkResponse === true ? {} : options,
           ),
-        discard: async (outcome) => {
-          const body = outcome.result.body
-          if (body.kind === 'stream') await body.rest[Symbol.asyncIterator]().return?.()
-        },
         present: async (outcome) => {
           await present(outcome)
           if (contract === undefined || checkResponse !== true) return undefined
