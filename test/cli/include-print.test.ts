@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { isolatedEnv } from '../support/run-cli.js'
 import { runCliInProcess } from '../support/run-cli-in-process.js'
+import { hasPty, runInTerminal } from '../support/run-in-terminal.js'
 import { tempDir } from '../support/temp-dir.js'
 
 /**
@@ -152,5 +153,18 @@ describe('-i / --include: response headers with the body on stdout', () => {
     expect(result.stderr).toMatch(/^Content-Type: application\/json/m)
     expect(existsSync(file)).toBe(true)
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ id: '1' })
+  })
+})
+
+describe.skipIf(!hasPty)('-i on a terminal', () => {
+  it("the heads are coloured like -v's; --no-color makes them plain", async () => {
+    const coloured = await runInTerminal(['rest', 'get', '/v1/items/1', '-i'], isolatedEnv())
+    expect(coloured.code).toBe(0)
+    expect(coloured.screen).toContain('\u001b[1;32m200 OK\u001b[0m')
+    expect(coloured.screen).toMatch(/\u001b\[36mContent-Type\u001b\[0m/)
+    const plain = await runInTerminal(['rest', 'get', '/v1/items/1', '-i', '--no-color'], isolatedEnv())
+    expect(plain.code).toBe(0)
+    expect(plain.screen).toContain('HTTP/1.1 200 OK')
+    expect(plain.screen).not.toMatch(/\u001b\[[0-9;]*m/)
   })
 })
