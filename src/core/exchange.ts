@@ -84,6 +84,8 @@ export interface HttpResponse {
    * limit between chunks) ends it.
    */
   live?: boolean
+  /** Closes a body handed over in `more` without reading it (a retried answer). */
+  drop?: () => void
   url: string
   httpVersion: string
   timings: Timings

@@ -101,7 +101,8 @@ async function receiveRetried(
       return response
     }
     options.observer?.retrying?.(attempt, `HTTP ${response.status}`, delay)
-    await response.more?.[Symbol.asyncIterator]().return?.()
+    // Not read at all: its generators never started, so only destroying the stream closes it.
+    response.drop?.()
     await sleep(delay, undefined, { signal })
   }
 }
@@ -154,6 +155,7 @@ async function receiveOnce(
         ...toHttpResponse(answer, Buffer.alloc(0)),
         live: true,
         more: mapErrors(watched(rest, watch), tooLargeError),
+        drop: () => stream.destroy(),
       }
     }
     if (streamed.window === undefined) return toHttpResponse(answer, await collectBody(stream, limit))
@@ -161,7 +163,7 @@ async function receiveOnce(
     const { head, rest } = await openBody(stream, limit, streamed.window)
     const response = toHttpResponse(answer, head)
     if (rest === undefined) return response
-    return { ...response, more: mapErrors(rest, tooLargeError) }
+    return { ...response, more: mapErrors(rest, tooLargeError), drop: () => stream.destroy() }
   } catch (error) {
     stream.destroy()
     if (error instanceof BodyTooLarge) throw tooLarge(error, request, options)
