@@ -22,7 +22,7 @@ export function addCommonOptions(command: Command): Command {
     .option('--scope <scope>', 'OAuth 2.0 scope (with --oauth2)')
     .option(
       '--timeout <seconds>',
-      'time limit for the whole call, retries included (default 30)',
+      'time limit for the whole call, retries included (default 30); for a live stream or a download, the longest silence',
       positiveSeconds,
     )
     .option(
