@@ -349,7 +349,7 @@ describe.skipIf(!hasTmux)(title, () => {
       'try:   gql [OPTIONS] DOCUMENT [OPTIONS]; options: -f/--file -e/--endpoint --var --variables --operation ' +
         '--get --schema --no-validate -H/--header --user --token --oauth2 --client-id --client-secret --scope ' +
         '--timeout --retry --retry-unsafe --max-size --insecure --ca --cert --key --proxy --http2 --session ' +
-        '-o/--output --no-color -v/--verbose --dry-run --show-secrets --curl.',
+        '-o/--output -i/--include --print --no-color -v/--verbose --dry-run --show-secrets --curl.',
     )
     pane.press('C-d')
     await pane.waitFor('[exited 0]')
