@@ -78,6 +78,14 @@ export interface HttpResponse {
    * or stop early (`break`), which closes the connection.
    */
   more?: AsyncIterable<Buffer>
+  /**
+   * The body is a live stream (server-sent events, NDJSON, --stream): `more`
+   * yields it from its first byte as it arrives, and only silence (the time
+   * limit between chunks) ends it.
+   */
+  live?: boolean
+  /** Closes a body handed over in `more` without reading it (a retried answer). */
+  drop?: () => void
   url: string
   httpVersion: string
   timings: Timings
@@ -141,4 +149,27 @@ export function isJsonType(contentType: string | undefined): boolean {
 export function isXmlType(contentType: string | undefined): boolean {
   const type = mediaType(contentType)
   return type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml')
+}
+
+/**
+ * How a streamed answer's records are framed, by its Content-Type:
+ * server-sent events, or JSON texts one per line (NDJSON, JSON Lines, and
+ * RFC 7464 JSON text sequences, whose records also start with 0x1E).
+ */
+export type StreamFraming = 'event-stream' | 'json-lines'
+
+const JSON_LINES_TYPES = new Set([
+  'application/x-ndjson',
+  'application/ndjson',
+  'application/jsonl',
+  'application/x-jsonl',
+  'application/jsonlines',
+  'application/x-jsonlines',
+  'application/json-seq',
+])
+
+export function streamFraming(contentType: string | undefined): StreamFraming | undefined {
+  const type = mediaType(contentType)
+  if (type === 'text/event-stream') return 'event-stream'
+  return JSON_LINES_TYPES.has(type) ? 'json-lines' : undefined
 }

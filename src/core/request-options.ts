@@ -1,5 +1,30 @@
 import type { CookieJarLike, OAuth2Settings } from './exchange.js'
 
+/**
+ * -i / --print WHAT: the parts of the exchange stdout shows, HTTPie's letters
+ * (H request headers, B request body, h response headers, b response body,
+ * m metadata), printed in that order.
+ */
+export interface PrintParts {
+  requestHead: boolean
+  requestBody: boolean
+  responseHead: boolean
+  responseBody: boolean
+  meta: boolean
+}
+
+/** `hb` → the parts it names; undefined when a letter is not one of HBhbm. */
+export function printPartsOf(letters: string): PrintParts | undefined {
+  if (letters === '' || !/^[HBhbm]+$/.test(letters)) return undefined
+  return {
+    requestHead: letters.includes('H'),
+    requestBody: letters.includes('B'),
+    responseHead: letters.includes('h'),
+    responseBody: letters.includes('b'),
+    meta: letters.includes('m'),
+  }
+}
+
 export const OUTPUT_FORMATS = ['pretty', 'json', 'raw', 'table', 'xml'] as const
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
 
@@ -37,6 +62,8 @@ export interface CommonOptions {
   session?: string
   /** Cookies kept between calls without a named session (a REPL session's, a library client's). */
   cookies?: CookieJarLike
+  /** -i / --print: the parts of the exchange on stdout; undefined: the response body alone. */
+  print?: PrintParts
   /** undefined: pretty, coloured only on a terminal. */
   output?: OutputFormat
   /** false with --no-color. */

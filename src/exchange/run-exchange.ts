@@ -3,10 +3,11 @@ import type { Context } from '../core/context.js'
 import type { HttpRequest } from '../core/exchange.js'
 import type { CommonOptions } from '../core/request-options.js'
 import { type CurlSettings, curlCommand } from '../render/curl-command.js'
+import { exchangeParts } from '../render/print-exchange-parts.js'
 import { printRequest } from '../render/print-request.js'
 import { startSpinner } from '../render/spinner.js'
 import { verboseObserver } from '../render/verbose-observer.js'
-import { retriesMethod, type TransportOptions } from '../transport/transport-options.js'
+import { joinObservers, retriesMethod, type TransportOptions } from '../transport/transport-options.js'
 import { curlConnection } from './curl-connection.js'
 import { transportOptions } from './request-defaults.js'
 import { uploadProgress } from './upload-progress.js'
@@ -28,6 +29,8 @@ export interface ExchangeSteps<Result extends DecodedOutcome> {
    * --check-response --strict). A body that streams is read by then.
    */
   present(result: Result): unknown
+  /** The body goes to a file (--download): --print's heads go to stderr as they happen, and the saved file is reported. */
+  bodyToFile?: boolean
   /** Spinner label while waiting. */
   label?: string
   /** --follow (REST): follow redirects. */
@@ -60,6 +63,18 @@ export async function runExchange<Result extends DecodedOutcome>(
     return 0
   }
   if (common.verbose) transport.observer = verboseObserver(ctx, common)
+  const parts =
+    common.print === undefined
+      ? undefined
+      : exchangeParts(common.print, request, ctx, {
+          colour: common.colour,
+          showSecrets: common.showSecrets === true,
+          to: steps.bodyToFile ? 'stderr' : 'stdout',
+        })
+  if (parts) transport.observer = joinObservers(transport.observer, parts.observer)
+  // --print without `b`: the body is not shown, and what still arrives of it (a stream) is dropped.
+  const dropped = new AbortController()
+  transport.signal = transport.signal ? AbortSignal.any([transport.signal, dropped.signal]) : dropped.signal
   const spinner = startSpinner(ctx.stderr, steps.label ?? `${request.method} ${request.url}`)
   const upload = uploadProgress(request, ctx, () => spinner.stop())
   if (upload) transport.observer = { ...transport.observer, ...upload.observer }
@@ -70,7 +85,20 @@ export async function runExchange<Result extends DecodedOutcome>(
     spinner.stop()
     upload?.finish()
   }
+  // HEAD's answer is its headers: with `h` they are shown once, as the head.
+  const print = common.print
+  const bodyShown =
+    print === undefined ||
+    steps.bodyToFile === true ||
+    (print.responseBody && !(print.responseHead && request.method.toUpperCase() === 'HEAD'))
+  parts?.printHeads(bodyShown)
+  if (!bodyShown) {
+    dropped.abort()
+    parts?.printMeta()
+    return result.exitCode
+  }
   const override = await steps.present(result)
+  parts?.printMeta()
   return typeof override === 'number' && override !== 0 ? override : result.exitCode
 }
 

@@ -1,8 +1,14 @@
 import { type Command, Option } from 'commander'
 import { parseHeader } from '../config/profile-options.js'
 import { UsageError } from '../core/errors.js'
-import { type CommonOptions, OUTPUT_FORMATS, type OutputFormat } from '../core/request-options.js'
-import { byteSize, collect, positiveSeconds, wholeNumber } from './option-parsers.js'
+import {
+  type CommonOptions,
+  OUTPUT_FORMATS,
+  type OutputFormat,
+  type PrintParts,
+  printPartsOf,
+} from '../core/request-options.js'
+import { byteSize, collect, positiveSeconds, printLetters, wholeNumber } from './option-parsers.js'
 
 /** Adds the options every style shares (SPEC §3) to a command: the CLI's commands and the REPL's lines. */
 export function addCommonOptions(command: Command): Command {
@@ -16,7 +22,7 @@ export function addCommonOptions(command: Command): Command {
     .option('--scope <scope>', 'OAuth 2.0 scope (with --oauth2)')
     .option(
       '--timeout <seconds>',
-      'time limit for the whole call, retries included (default 30)',
+      'time limit for the whole call, retries included (default 30); for a live stream or a download, the longest silence',
       positiveSeconds,
     )
     .option(
@@ -42,6 +48,12 @@ export function addCommonOptions(command: Command): Command {
     .option('--http2', 'offer HTTP/2 (ALPN, https); HTTP/1.1 when the server declines')
     .option('--session <name>', 'keep cookies and headers per host in sessions/NAME.json and send them later')
     .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS))
+    .option('-i, --include', 'response headers with the body on stdout (--print hb)')
+    .option(
+      '--print <what>',
+      'what stdout shows, HTTPie letters: H request headers, B request body, h response headers, b response body, m metadata',
+      printLetters,
+    )
     .option('--no-color', 'plain output without colour (also NO_COLOR)')
     .option('-v, --verbose', 'request and response heads and timings on stderr (credentials redacted)')
     .option(
@@ -77,6 +89,9 @@ export interface CommonOptionValues {
   http2?: boolean
   session?: string
   output?: OutputFormat
+  /** -i: --print hb. */
+  include?: boolean
+  print?: PrintParts
   /** false with --no-color. */
   color?: boolean
   verbose?: boolean
@@ -116,6 +131,8 @@ export function normalizeCommonOptions(raw: CommonOptionValues): CommonOptions {
     insecure: raw.insecure ?? false,
     ...connectionOptions(raw),
     output: raw.output,
+    // --print wins over -i, as in HTTPie.
+    ...(raw.print !== undefined ? { print: raw.print } : raw.include ? { print: printPartsOf('hb')! } : {}),
     colour: raw.color === false ? false : undefined,
     verbose: raw.verbose ?? false,
     dryRun: raw.dryRun ?? false,

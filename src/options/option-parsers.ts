@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander'
+import { type PrintParts, printPartsOf } from '../core/request-options.js'
 import { parseSize } from '../core/size.js'
 
 /** A repeatable option: each value is added to the list (`-H a -H b`). */
@@ -44,4 +45,14 @@ export function byteSize(value: string): number {
   const bytes = parseSize(value)
   if (bytes === undefined) throw new InvalidArgumentError('expected a size such as 10MB, 512KiB or 1GiB.')
   return bytes
+}
+
+/** `--print hb`: HTTPie's letters. */
+export function printLetters(value: string): PrintParts {
+  const parts = printPartsOf(value)
+  if (parts === undefined)
+    throw new InvalidArgumentError(
+      'expected letters from HBhbm (H request headers, B request body, h response headers, b response body, m metadata), e.g. hb.',
+    )
+  return parts
 }

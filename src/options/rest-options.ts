@@ -27,6 +27,8 @@ export interface RestOptionValues extends CommonOptionValues {
   strict?: boolean
   /** --refresh: read the OpenAPI document again. */
   refresh?: boolean
+  /** --stream: any body printed as it arrives (server-sent events and NDJSON always are). */
+  stream?: boolean
   /** --ignore-stdin: never read a piped body. */
   ignoreStdin?: boolean
 }
@@ -57,6 +59,10 @@ export function addRestOptions(command: Command): Command {
     .option('--strict', 'with --check-response: a mismatching response exits 6')
     .option('--refresh', 'read the OpenAPI document again instead of the cached copy')
     .option('--ignore-stdin', 'do not read a request body piped on stdin')
+    .option(
+      '--stream',
+      'print the body as it arrives, chunk by chunk (text/event-stream and NDJSON always are); --timeout is then the idle limit',
+    )
     .option(
       '--download [file]',
       'save the body to FILE (default: the name from Content-Disposition or the URL), with a progress bar',

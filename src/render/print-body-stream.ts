@@ -4,9 +4,11 @@ import { mediaType } from '../core/exchange.js'
 import type { OutputFormat } from '../core/request-options.js'
 import type { StreamedBody } from '../protocols/rest/client/decode-rest-response.js'
 import { formatBinaryNotice } from './binary.js'
+import { drained } from './drained.js'
 import { JsonStreamLayout } from './json-stream-layout.js'
 import { JsonStreamError, JsonStreamPrinter } from './json-stream-printer.js'
 import { OutputBuffer } from './output-buffer.js'
+import { printLiveStream } from './print-live-stream.js'
 import { TableStream } from './print-table-stream.js'
 import { bytesForTerminal } from './safe-text.js'
 import { tableOf } from './table-of.js'
@@ -47,21 +49,6 @@ interface ReaderKind {
 
 const isNewline = (chunk: Buffer) => chunk.length > 0 && chunk[chunk.length - 1] === 0x0a
 
-/**
- * Waits while `sink` holds more than it wants (a process's stdout to a
- * socket or slow pipe buffers in memory otherwise): the body is read no
- * faster than it is written.
- */
-async function drained(sink: Sink): Promise<void> {
-  const stream = sink as unknown as {
-    writableNeedDrain?: boolean
-    once?(event: 'drain', listener: () => void): void
-  }
-  if (stream.writableNeedDrain === true && typeof stream.once === 'function') {
-    await new Promise<void>((resolve) => stream.once!('drain', resolve))
-  }
-}
-
 /** Bytes of the body as received, on their way to `sink`: as they are to a pipe or file, escaped on a terminal. */
 function writeShown(sink: Sink, chunk: Buffer): void {
   sink.write(bytesForTerminal(chunk, sink))
@@ -81,6 +68,9 @@ export async function printBodyStream(
   sink: Sink,
 ): Promise<void> {
   if (format === 'raw') return copyBody(body, sink, { newline: false })
+  if (body.type === 'event-stream' || body.type === 'json-lines') {
+    return printLiveStream({ ...body, type: body.type }, format, view, sink)
+  }
   const structured = format === 'json' || format === 'table'
   if (structured && body.type !== 'json' && body.type !== 'xml') {
     view.warn(`-o ${format} needs a JSON or XML body; showing the body as it is.`)

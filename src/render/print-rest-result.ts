@@ -109,13 +109,15 @@ export function printRestResult(
 
 /**
  * The status line on stderr: on a terminal, for an error status, and for a
- * redirect (with its Location, and how to follow it). -v has shown it already.
+ * redirect (with its Location, and how to follow it).
  */
 function printStatus(result: RestResult, common: CommonOptions, ctx: Context, followed: boolean): void {
   const colour = colourEnabled(ctx.stderr, ctx.env, common.colour)
   const isRedirect = result.status >= 300 && result.status < 400
   const location = isRedirect ? headerValue(result.headers, 'location') : undefined
-  if ((ctx.stderr.isTTY || result.status >= 400 || location !== undefined) && !common.verbose) {
+  // -v, and -i / --print with `h`, show it already.
+  const shown = common.verbose || common.print?.responseHead === true
+  if ((ctx.stderr.isTTY || result.status >= 400 || location !== undefined) && !shown) {
     ctx.stderr.write(`${formatStatusLine(result.response, { colour })}\n`)
     if (location !== undefined) ctx.stderr.write(`${formatHeaders({ Location: location }, { colour })}\n`)
   }

@@ -140,7 +140,8 @@ export async function openBody(
   return { head: Buffer.concat(held, total), rest: counted(iterator, total, maxSize) }
 }
 
-async function* counted(iterator: AsyncIterator<Buffer>, start: number, maxSize: number) {
+/** The chunks, counted from `start` bytes: past `maxSize`, BodyTooLarge. */
+export async function* counted(iterator: AsyncIterator<Buffer>, start: number, maxSize: number) {
   let total = start
   try {
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {

@@ -5,13 +5,26 @@ import type { HttpRequest, HttpResponse } from '../core/exchange.js'
 import { redactUrl } from '../core/redact-url.js'
 import { isSecretHeaderName } from '../core/secret-names.js'
 import { DEFAULT_MAX_SIZE, formatSize } from '../core/size.js'
-import { BodyTooLarge, collectBody, openBody } from './collect-body.js'
+import { BodyTooLarge, collectBody, counted, openBody } from './collect-body.js'
 import { type Connection, connectionFor, openConnection } from './connection-options.js'
+import { silenceError, watchSilence } from './idle-watch.js'
 import { multipartBody } from './multipart-body.js'
 import { proxyFailure } from './proxy-error.js'
 import { responseHeaders } from './response-headers.js'
 import { retryDelay } from './retry-policy.js'
 import type { TransportOptions } from './transport-options.js'
+
+/**
+ * How a caller reads long bodies as they arrive: up to `window` bytes held,
+ * the rest handed over; and an answer `live` says is a live stream (by its
+ * Content-Type: server-sent events, NDJSON; any with --stream) handed over
+ * from its first byte, bounded by silence rather than the call's time limit.
+ */
+export interface StreamedReading {
+  /** Unset: a body that is not live is read whole, as send() reads it. */
+  window?: number
+  live?(contentType: string | undefined): boolean
+}
 
 /** With --follow: at most this many redirects, then a ResponseError (a loop, most likely). */
 export const MAX_REDIRECTS = 10
@@ -28,12 +41,12 @@ export async function receive(
   options: TransportOptions,
   signal: AbortSignal,
   deadline: number,
-  streamAbove?: number,
+  streamed?: StreamedReading,
 ): Promise<HttpResponse> {
   const connection = await openConnection(request.url, options)
   let released = true
   try {
-    const response = await receiveRetried(request, options, signal, deadline, connection, streamAbove)
+    const response = await receiveRetried(request, options, signal, deadline, connection, streamed)
     if (response.more === undefined) return response
     // A body still arriving keeps its connection (an HTTP/2 session) until it is read or dropped.
     released = false
@@ -65,12 +78,12 @@ async function receiveRetried(
   signal: AbortSignal,
   deadline: number,
   connection: Connection,
-  streamAbove: number | undefined,
+  streamed: StreamedReading | undefined,
 ): Promise<HttpResponse> {
   for (let attempt = 1; ; attempt++) {
     let response: HttpResponse
     try {
-      response = await receiveOnce(request, options, signal, connection, streamAbove)
+      response = await receiveOnce(request, options, signal, connection, streamed)
     } catch (error) {
       const code = (error as { code?: string }).code
       const delay =
@@ -88,7 +101,8 @@ async function receiveRetried(
       return response
     }
     options.observer?.retrying?.(attempt, `HTTP ${response.status}`, delay)
-    await response.more?.[Symbol.asyncIterator]().return?.()
+    // Not read at all: its generators never started, so only destroying the stream closes it.
+    response.drop?.()
     await sleep(delay, undefined, { signal })
   }
 }
@@ -98,7 +112,7 @@ async function receiveOnce(
   options: TransportOptions,
   signal: AbortSignal,
   connection: Connection,
-  streamAbove: number | undefined,
+  streamed: StreamedReading | undefined,
 ): Promise<HttpResponse> {
   const stream = got.stream(request.url, {
     ...gotOptions(request, options, signal, connection),
@@ -122,21 +136,51 @@ async function receiveOnce(
     if (answer.headers['content-encoding'] === undefined && declared > limit) {
       throw new BodyTooLarge(limit, declared)
     }
-    if (streamAbove === undefined) return toHttpResponse(answer, await collectBody(stream, limit))
+    if (streamed === undefined) return toHttpResponse(answer, await collectBody(stream, limit))
+    const tooLargeError = (error: unknown) =>
+      error instanceof BodyTooLarge ? tooLarge(error, request, options) : error
+    const live = request.method !== 'HEAD' && streamed.live?.(headerText(answer.headers['content-type']))
+    if (live === true) {
+      // A live stream: handed over at once, each chunk as it comes, counted against --max-size.
+      const watch = watchSilence(stream, options.timeoutMs, () =>
+        silenceError(
+          options.timeoutMs,
+          'the stream stopped',
+          `${request.method} ${redactUrl(request.url)}`,
+          'Raise the idle limit with --timeout SECONDS (a live stream is cut only by silence).',
+        ),
+      )
+      const rest = counted(stream[Symbol.asyncIterator](), 0, limit)
+      return {
+        ...toHttpResponse(answer, Buffer.alloc(0)),
+        live: true,
+        more: mapErrors(watched(rest, watch), tooLargeError),
+        drop: () => stream.destroy(),
+      }
+    }
+    if (streamed.window === undefined) return toHttpResponse(answer, await collectBody(stream, limit))
     // A caller that reads long bodies as they arrive: past the window, the rest is handed over.
-    const { head, rest } = await openBody(stream, limit, streamAbove)
+    const { head, rest } = await openBody(stream, limit, streamed.window)
     const response = toHttpResponse(answer, head)
     if (rest === undefined) return response
-    return {
-      ...response,
-      more: mapErrors(rest, (error) =>
-        error instanceof BodyTooLarge ? tooLarge(error, request, options) : error,
-      ),
-    }
+    return { ...response, more: mapErrors(rest, tooLargeError), drop: () => stream.destroy() }
   } catch (error) {
     stream.destroy()
     if (error instanceof BodyTooLarge) throw tooLarge(error, request, options)
     throw error
+  }
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
+}
+
+/** The chunks, the silence watch stopped once they end, fail or are dropped. */
+async function* watched(chunks: AsyncIterable<Buffer>, watch: { stop(): void }) {
+  try {
+    yield* chunks
+  } finally {
+    watch.stop()
   }
 }
 

@@ -1,11 +1,12 @@
 import type { Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import got, { type Progress, type Response } from 'got'
-import { NetworkError, ResponseError } from '../core/errors.js'
+import { ResponseError } from '../core/errors.js'
 import type { HttpRequest, HttpResponse } from '../core/exchange.js'
 import { redactUrl } from '../core/redact-url.js'
 import { formatSize } from '../core/size.js'
 import { type Connection, openConnection } from './connection-options.js'
+import { silenceError, watchSilence } from './idle-watch.js'
 import { proxyFailure } from './proxy-error.js'
 import { gotOptions, toHttpResponse } from './receive.js'
 import { readyToSend, transportError } from './send.js'
@@ -36,7 +37,7 @@ export async function sendToStream(
   open: (head: HttpResponse) => Promise<Writable | undefined>,
 ): Promise<StreamedAnswer> {
   const limit = new AbortController()
-  let watch: NodeJS.Timeout | undefined
+  let watch: { stop(): void } | undefined
   const timer = setTimeout(() => limit.abort(new Error('timed out')), options.timeoutMs)
   const signal = options.signal ? AbortSignal.any([limit.signal, options.signal]) : limit.signal
   let connection: Connection | undefined
@@ -59,26 +60,23 @@ export async function sendToStream(
     options.observer?.responseReceived?.(response)
     await options.session?.remember(request.url, request.headers)
     const sink = await open(response)
-    // From here the limit is on silence: each chunk notes the time, and a check a few times
-    // per limit stops a transfer that has been silent for the whole of it.
+    // From here the limit is on silence: a long transfer that keeps receiving is not cut.
     clearTimeout(timer)
-    let heard = Date.now()
-    watch = setInterval(
-      () => {
-        if (Date.now() - heard >= options.timeoutMs) stream.destroy(idleError(options.timeoutMs))
-      },
-      Math.max(50, Math.min(options.timeoutMs / 4, 1000)),
+    watch = watchSilence(stream, options.timeoutMs, () =>
+      silenceError(
+        options.timeoutMs,
+        'the transfer stopped',
+        `${request.method} ${redactUrl(request.url)}`,
+        'Raise the limit with --timeout SECONDS; resume a download with --continue.',
+      ),
     )
     if (sink === undefined) {
-      response.body = await held(stream, () => {
-        heard = Date.now()
-      })
+      response.body = await held(stream)
       return { response, written: 0 }
     }
     let written = 0
     stream.on('downloadProgress', (progress: Progress) => {
       written = progress.transferred
-      heard = Date.now()
       // --max-size bounds a download only when given: the body goes to disk, not to memory.
       if (options.maxSize !== undefined && written > options.maxSize) {
         stream.destroy(tooLarge(options.maxSize, request))
@@ -96,7 +94,7 @@ export async function sendToStream(
     throw failure ?? transportError(error, request, options)
   } finally {
     clearTimeout(timer)
-    clearInterval(watch)
+    watch?.stop()
     connection?.release()
   }
 }
@@ -108,20 +106,13 @@ function tooLarge(limit: number, request: HttpRequest): ResponseError {
   })
 }
 
-async function held(stream: AsyncIterable<Buffer>, idle: () => void): Promise<Buffer> {
+async function held(stream: AsyncIterable<Buffer>): Promise<Buffer> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of stream) {
-    idle()
     size += chunk.length
     if (size > HELD) break
     chunks.push(chunk)
   }
   return Buffer.concat(chunks)
-}
-
-function idleError(timeoutMs: number): NetworkError {
-  return new NetworkError(`Nothing arrived for ${timeoutMs / 1000} s (time limit); the transfer stopped.`, {
-    hint: 'Raise the limit with --timeout SECONDS; resume a download with --continue.',
-  })
 }

@@ -19,6 +19,8 @@ export function callDeadline(options: TransportOptions): {
   const controller = new AbortController()
   const deadline = Math.min(Date.now() + options.timeoutMs, options.deadline ?? Number.POSITIVE_INFINITY)
   const timer = setTimeout(() => controller.abort(new Error('timed out')), Math.max(0, deadline - Date.now()))
+  // Never what keeps the process alive by itself (a body handed over and then dropped unread).
+  timer.unref()
   const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal
   return { signal, deadline, done: () => clearTimeout(timer) }
 }
@@ -46,6 +48,9 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
 /** What a failed call throws: apictl's own errors as they are, a cancel as such, the rest as a NetworkError. */
 export function transportError(error: unknown, request: HttpRequest, options: TransportOptions): unknown {
   if (isApictlError(error)) return error
+  // got wraps what a stream was destroyed with (the idle watch's error, say) in its RequestError.
+  const cause = (error as { cause?: unknown } | undefined)?.cause
+  if (isApictlError(cause)) return cause
   if (options.signal?.aborted) return new CancelledError(`${request.method} ${redactUrl(request.url)}`)
   return toNetworkError(error, request.method, request.url, options.timeoutMs)
 }

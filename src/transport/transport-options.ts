@@ -23,6 +23,26 @@ export interface TransportObserver {
   proxyUsed?(proxy: string, from: string): void
 }
 
+/** Two listeners as one: each event goes to the first, then the second. */
+export function joinObservers(
+  first: TransportObserver | undefined,
+  second: TransportObserver,
+): TransportObserver {
+  if (first === undefined) return second
+  const joined: Record<string, (...args: never[]) => void> = {}
+  for (const key of new Set([...Object.keys(first), ...Object.keys(second)]) as Set<
+    keyof TransportObserver
+  >) {
+    const a = first[key] as ((...args: never[]) => void) | undefined
+    const b = second[key] as ((...args: never[]) => void) | undefined
+    joined[key] = (...args: never[]) => {
+      a?.(...args)
+      b?.(...args)
+    }
+  }
+  return joined as TransportObserver
+}
+
 export interface TransportOptions {
   /** Time limit for the whole call, retries and token fetch included (ms). */
   timeoutMs: number

@@ -72,6 +72,15 @@ describe.skipIf(!hasPty)('server text on a terminal is shown, never obeyed', () 
     ),
     ['rest /escape/header -v (status line and header values)', () => rest('/escape/header', '-v')],
     ['rest /escape/header (status line)', () => rest('/escape/header')],
+    ['rest /escape/header-c1 -i (header values on stdout)', () => rest('/escape/header-c1', '-i')],
+    ['rest /escape/header-c1 --print Hhbm', () => rest('/escape/header-c1', '--print', 'Hhbm')],
+    ...['/escape/sse', '/escape/ndjson'].flatMap((path) =>
+      formats.map((format): [string, () => string[]] => [
+        `rest ${path} (a live stream) ${format.join(' ')}`,
+        () => rest(path, ...format),
+      ]),
+    ),
+    ['rest /escape/sse --stream -i', () => rest('/escape/sse', '--stream', '-i')],
     ...formats.map((format): [string, () => string[]] => [
       `soap fault ${format.join(' ')}`,
       () => soap('/escape/soap-fault', ...format),
@@ -97,6 +106,18 @@ describe.skipIf(!hasPty)('server text on a terminal is shown, never obeyed', () 
       expect(result.screen).not.toMatch(/This is a bug/)
       expectInert(result.screen, `${name} ${JSON.stringify(colour)}`)
     }
+  })
+
+  it('a live stream shows its escape sequences as text: event names, ids, data, NDJSON lines', async () => {
+    const events = await runInTerminal(rest('/escape/sse'), isolatedEnv({ NO_COLOR: '1' }))
+    expect(events.screen).toContain('event: \\u001b]0;pwned\\u0007x\\u009b31m')
+    expect(events.screen).toContain('id: \\u001b[2J\\u001b[H')
+    expect(events.screen).toContain('abc\\u202edef')
+    const lines = await runInTerminal(rest('/escape/ndjson'), isolatedEnv({ NO_COLOR: '1' }))
+    expect(lines.screen).toContain('before \\u001b]0;pwned\\u0007')
+    const head = await runInTerminal(rest('/escape/header-c1', '-i'), isolatedEnv({ NO_COLOR: '1' }))
+    expect(head.screen).toContain('X-Evil: \\u009b31mred')
+    expect(head.screen).toContain('X-Bidi: abcâ\\u0080®def')
   })
 
   it('what was escaped is still visible, as text', async () => {

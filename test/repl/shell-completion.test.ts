@@ -71,6 +71,8 @@ const SHARED_CASES: Array<[string, string[]]> = [
   ['apictl soap c', ['call']],
   ['apictl gql -o ', ['pretty', 'json', 'raw', 'table', 'xml']],
   ['apictl rest get /v1/items --max', ['--max-pages', '--max-size']],
+  ['apictl rest get /v1/items --print H', ['Hh', 'HBhb', 'HBhbm']],
+  ['apictl rest get /v1/items --str', ['--strict', '--stream']],
   ['apictl soap call GetItem --soap ', ['1.1', '1.2']],
   ['apictl repl --e', ['--echo']],
   ['apictl completion ', ['bash', 'zsh', 'fish']],

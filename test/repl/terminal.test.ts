@@ -145,6 +145,40 @@ describe.skipIf(!hasTmux)(title, () => {
     await pane.waitFor('[exited 0]')
   })
 
+  it('a live stream (server-sent events) prints as it arrives; Ctrl-C ends the stream, not the session', async () => {
+    const streams: Socket[] = []
+    let closed = 0
+    const server = createServer((request, response) => {
+      streams.push(request.socket)
+      request.socket.on('close', () => closed++)
+      response.writeHead(200, { 'content-type': 'text/event-stream' })
+      response.write('event: tick\nid: 1\ndata: {"n": 1, "evil": "\u001b]0;pwned\u0007"}\n\n')
+    })
+    servers.push(server)
+    server.on('close', () => {
+      for (const socket of streams) socket.destroy()
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const env = await profileEnv({ live: { rest: url } })
+    const pane = open(['repl', '--profile', 'live'], env)
+    await pane.waitFor(ready('live rest>'))
+    pane.type('get /events --timeout 2')
+    pane.press('Enter')
+    // The event shows while the stream is still open (and its escape sequence as text).
+    const shown = await pane.waitFor('"n": 1')
+    expect(shown).toContain('event: tick')
+    expect(shown).toContain('\\u001b]0;pwned\\u0007')
+    expect(closed).toBe(0)
+    pane.press('C-c')
+    await pane.waitFor(/\ncancelled: GET \S+\/events\s*\nlive rest>\s*$/)
+    await until(() => closed === 1, 5000, 'the stream socket closing')
+    // The session goes on: the next line runs.
+    pane.type('.exit')
+    pane.press('Enter')
+    await pane.waitFor('[exited 0]')
+  })
+
   it('Tab completion waiting for a slow schema keeps the prompt line (no spinner over it)', async () => {
     const schema = buildSchema('type Query { name: String, number: Int }')
     const introspection = JSON.stringify(graphqlSync({ schema, source: getIntrospectionQuery() }))
@@ -315,7 +349,7 @@ describe.skipIf(!hasTmux)(title, () => {
       'try:   gql [OPTIONS] DOCUMENT [OPTIONS]; options: -f/--file -e/--endpoint --var --variables --operation ' +
         '--get --schema --no-validate -H/--header --user --token --oauth2 --client-id --client-secret --scope ' +
         '--timeout --retry --retry-unsafe --max-size --insecure --ca --cert --key --proxy --http2 --session ' +
-        '-o/--output --no-color -v/--verbose --dry-run --show-secrets --curl.',
+        '-o/--output -i/--include --print --no-color -v/--verbose --dry-run --show-secrets --curl.',
     )
     pane.press('C-d')
     await pane.waitFor('[exited 0]')

@@ -209,6 +209,31 @@ const routes: Record<string, Route> = {
       `HTTP/1.1 200 OK${ESCAPES.title}\r\nContent-Type: text/plain\r\nX-Evil: ${ESCAPES.clear}${ESCAPES.title}`,
       'ok\n',
     ),
+  // Node's parser refuses C0 controls in a header, but passes bytes 0x80-0xFF (obs-text), read as
+  // latin1: a lone 0x9B is the 8-bit CSI, and UTF-8 bidi bytes carry a C1 control (0x80).
+  '/escape/header-c1': (_request, response) => {
+    const head = `HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nX-Evil: \u009b31mred\r\nX-Bidi: `
+    response.socket?.end(
+      Buffer.concat([
+        Buffer.from(head, 'latin1'),
+        Buffer.from('abc\u202edef', 'utf8'),
+        Buffer.from('\r\nContent-Length: 3\r\nConnection: close\r\n\r\nok\n', 'latin1'),
+      ]),
+    )
+  },
+  '/escape/sse': (_request, response) =>
+    send(
+      response,
+      'text/event-stream',
+      `event: ${ESCAPES.title}x${ESCAPES.csi}\nid: ${ESCAPES.clear}\ndata: ${JSON.stringify({ message: ESCAPE_TEXT })}\n\n` +
+        `data: ${ESCAPE_TEXT}\ndata: ${ESCAPES.link}\n\n`,
+    ),
+  '/escape/ndjson': (_request, response) =>
+    send(
+      response,
+      'application/x-ndjson',
+      `${JSON.stringify({ message: ESCAPE_TEXT })}\n${ESCAPE_TEXT}\n{"raw": "${ESCAPES.title}"}\n`,
+    ),
   '/escape/soap-fault': (_request, response) =>
     send(response, 'text/xml; charset=utf-8', soapFault(xmlText(ESCAPE_TEXT)), 500),
   '/escape/soap-illegal': (_request, response) =>

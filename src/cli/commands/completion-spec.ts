@@ -1,4 +1,5 @@
 import { type Command, Help } from 'commander'
+import { SUGGESTED_VALUES } from '../../options/value-hints.js'
 
 /** One option as a shell completes it. */
 export interface OptionSpec {
@@ -40,7 +41,8 @@ export function commandSpecs(program: Command, path: string[] = [program.name()]
         short: option.short,
         description: option.description,
         takesValue: option.required || option.optional,
-        choices: option.argChoices,
+        // Declared choices, else the values suggested for a free one (--accept json, --print hb).
+        choices: option.argChoices ?? SUGGESTED_VALUES[option.long ?? ''],
       })),
       { long: '--help', short: '-h', description: 'display help for command', takesValue: false },
     ],

@@ -29,6 +29,12 @@ export async function runGqlSubscribe(
         { hint: 'Leave out --get; it sends queries as HTTP GET.' },
       )
     }
+    if (gql.settings.common.print !== undefined) {
+      throw new UsageError(
+        '-i / --print show an HTTP answer; a subscription runs over graphql-ws (WebSocket), whose events are the output.',
+        { hint: 'Leave out -i / --print; -v shows the WebSocket request on stderr.' },
+      )
+    }
     if (gql.settings.common.curl) {
       throw new UsageError('curl cannot speak the graphql-ws protocol.', {
         hint: 'Use --dry-run to see the WebSocket request and the subscribe message.',

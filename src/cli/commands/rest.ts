@@ -1,5 +1,6 @@
 import type { Context } from '../../core/context.js'
-import { UsageError } from '../../core/errors.js'
+import { isCancelledError, UsageError } from '../../core/errors.js'
+import { ExitCode } from '../../core/exit-codes.js'
 import { openTarget } from '../../exchange/open-target.js'
 import { readPipedBody } from '../../exchange/piped-body.js'
 import { openContract } from '../../exchange/rest/open-contract.js'
@@ -27,6 +28,36 @@ export async function runRest(
     })
   }
   const sending = !common.dryRun && !common.curl
+  // Ctrl-C ends the call (a live stream above all) as a cancel: what was printed stays, exit 130.
+  const interrupt = new AbortController()
+  const onInterrupt = () => interrupt.abort()
+  process.once('SIGINT', onInterrupt)
+  try {
+    return await sendRest(
+      { method, url, items, options, common, sending },
+      { ...ctx, signal: ctx.signal ? AbortSignal.any([ctx.signal, interrupt.signal]) : interrupt.signal },
+    )
+  } catch (error) {
+    if (!interrupt.signal.aborted || !isCancelledError(error)) throw error
+    ctx.stderr.write('\ninterrupted\n')
+    return ExitCode.Interrupted
+  } finally {
+    process.off('SIGINT', onInterrupt)
+  }
+}
+
+async function sendRest(
+  words: {
+    method: string | undefined
+    url: string
+    items: string[]
+    options: RestOptionValues
+    common: ReturnType<typeof normalizeCommonOptions>
+    sending: boolean
+  },
+  ctx: Context,
+): Promise<number> {
+  const { method, url, items, options, common, sending } = words
   // The profile's REST base is used for a path, and for an --oauth2 token URL given as a path.
   const usesBase = url.startsWith('/') || common.oauth2?.tokenUrl.startsWith('/') === true
   const target = await openTarget({ profileName: common.profile, send: sending && usesBase }, ctx)
@@ -48,7 +79,7 @@ export async function runRest(
           maxPages: options.maxPages ?? DEFAULT_MAX_PAGES,
           followRedirects: options.follow === true,
         }),
-      { streamAbove: STREAM_WINDOW },
+      { streamAbove: STREAM_WINDOW, live: true },
     )
   } finally {
     await target.close()

@@ -64,6 +64,8 @@ export interface RestCall {
   form?: boolean
   /** --download [FILE]: the body saved to a file (true: named from the answer or the URL). */
   download?: string | boolean
+  /** --stream: any body is a live stream, printed as it arrives (server-sent events and NDJSON always are). */
+  stream?: boolean
   /** --continue: resume the --download FILE from where it ends. */
   continue?: boolean
   /** --force: a --download FILE that exists is overwritten. */
@@ -99,6 +101,12 @@ export interface RestClientOptions {
 }
 
 export const DEFAULT_MAX_PAGES = 100
+
+/** How the answer may come back to a printer: long bodies past `streamAbove` bytes, and live streams, as they arrive. */
+export interface StreamedOutcome {
+  streamAbove?: number
+  live?: boolean
+}
 
 /**
  * The REST engine, made once per target: the only place that knows REST's
@@ -204,20 +212,23 @@ export class RestClient {
   /**
    * Sends a prepared call (one page or, with --all, every page) and decodes
    * the answer; with `streamAbove`, a body longer than that many bytes comes
-   * back as a stream (body kind `stream`) for a printer that reads it so.
+   * back as a stream (body kind `stream`) for a printer that reads it so;
+   * with `live`, a live stream (server-sent events, NDJSON, any body with
+   * --stream) comes back at its head, its body handed over as it arrives.
    */
   send(
     prepared: PreparedRestCall,
     transport: TransportOptions,
     onPage?: (page: number) => void,
-    streamAbove?: number,
+    reading: StreamedOutcome = {},
   ) {
     const { call } = prepared
     return sendRestRequest(prepared.request, this.settings(prepared, transport), {
       all: call.all === true,
       maxPages: call.maxPages ?? DEFAULT_MAX_PAGES,
       onPage,
-      streamAbove,
+      ...reading,
+      stream: call.stream === true,
     })
   }
 
@@ -232,7 +243,7 @@ export class RestClient {
     common: CommonOptions,
     ctx: Context,
     present: (outcome: RestOutcome) => void | Promise<void>,
-    options: { streamAbove?: number } = {},
+    options: StreamedOutcome = {},
   ): Promise<number> {
     const { contract, checkResponse, strict } = prepared.call
     const plan = prepared.download
@@ -244,6 +255,7 @@ export class RestClient {
           profile: this.profile,
           followRedirects: prepared.call.follow === true,
           curl: { download: { file: plan.request.file, resume: plan.request.resume } },
+          bodyToFile: true,
           send: (request, transport) => sendDownload(request, this.settings(prepared, transport), plan, ctx),
           present: (outcome) =>
             outcome.kind === 'saved' ? printDownloadDone(ctx, outcome) : present(outcome.outcome),
@@ -263,7 +275,7 @@ export class RestClient {
             transport,
             (page) => progress(`fetched page ${page}, fetching the next…`),
             // A body checked against the OpenAPI document is read whole.
-            checkResponse === true ? undefined : options.streamAbove,
+            checkResponse === true ? {} : options,
           ),
         present: async (outcome) => {
           await present(outcome)

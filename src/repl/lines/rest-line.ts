@@ -38,17 +38,24 @@ export async function runRestLine(
   const rest = await sessionRestClient(session)
   const contract = await lineContract(url, values, session)
   const prepared = await rest.prepare({ ...values, method, url, items, contract }, common, ctx)
-  return rest.exchange(prepared, common, ctx, (outcome) => {
-    const value = outcome.items ?? bodyValue(outcome.result)
-    const response = outcome.result.response
-    const label = `${prepared.request.method} ${prepared.url}`
-    session.remember({ style: 'rest', value, response, label })
-    session.paths.learn(prepared.url, session.target.rest, value, headerValue(response.headers, 'location'))
-    printRestOutcome(outcome, common, ctx, {
-      maxPages: values.maxPages ?? DEFAULT_MAX_PAGES,
-      followRedirects: values.follow === true,
-    })
-  })
+  // A live stream prints as it arrives (until it ends or Ctrl-C); other bodies are read whole, for `last`.
+  return rest.exchange(
+    prepared,
+    common,
+    ctx,
+    (outcome) => {
+      const value = outcome.items ?? bodyValue(outcome.result)
+      const response = outcome.result.response
+      const label = `${prepared.request.method} ${prepared.url}`
+      session.remember({ style: 'rest', value, response, label })
+      session.paths.learn(prepared.url, session.target.rest, value, headerValue(response.headers, 'location'))
+      return printRestOutcome(outcome, common, ctx, {
+        maxPages: values.maxPages ?? DEFAULT_MAX_PAGES,
+        followRedirects: values.follow === true,
+      })
+    },
+    { live: true },
+  )
 }
 
 /** The session's REST client, made once per profile (its target), with the session's view of the profile. */

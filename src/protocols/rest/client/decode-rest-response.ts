@@ -1,5 +1,5 @@
 import type { HttpResponse } from '../../../core/exchange.js'
-import { headerValue, isJsonType, isXmlType, mediaType } from '../../../core/exchange.js'
+import { headerValue, isJsonType, isXmlType, mediaType, streamFraming } from '../../../core/exchange.js'
 import { type ExitCode, exitCodeForStatus } from '../../../core/exit-codes.js'
 import { isProbablyBinary } from '../../../core/is-probably-binary.js'
 import { MAX_TEXT_BYTES } from '../../../core/size.js'
@@ -16,7 +16,13 @@ export type RestBody =
 
 export interface StreamedBody {
   kind: 'stream'
-  type: 'json' | 'xml' | 'text' | 'binary'
+  /**
+   * How to read it: by Content-Type; a live stream of JSON (--stream) is
+   * read a line at a time, as NDJSON.
+   */
+  type: 'json' | 'xml' | 'text' | 'binary' | 'event-stream' | 'json-lines'
+  /** A live stream (server-sent events, NDJSON, --stream): printed as each part arrives, never held back. */
+  live?: boolean
   /** Its beginning, then the rest as it arrives. */
   head: Buffer
   rest: AsyncIterable<Buffer>
@@ -51,7 +57,18 @@ export function decodeRestResponse(response: HttpResponse, method: string): Rest
     response,
     exitCode: exitCodeForStatus(response.status),
   })
-  if (method === 'HEAD' || response.body.length === 0) return result({ kind: 'empty' })
+  if (method === 'HEAD') return result({ kind: 'empty' })
+  if (response.more !== undefined && response.live === true) {
+    const type =
+      streamFraming(contentType) ??
+      (isJsonType(contentType)
+        ? 'json-lines'
+        : isProbablyBinary(response.body, contentType)
+          ? 'binary'
+          : 'text')
+    return result({ kind: 'stream', type, live: true, head: response.body, rest: response.more })
+  }
+  if (response.body.length === 0) return result({ kind: 'empty' })
   if (response.more !== undefined) {
     const type = isJsonType(contentType)
       ? 'json'

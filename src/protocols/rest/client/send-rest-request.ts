@@ -1,4 +1,4 @@
-import type { HttpRequest } from '../../../core/exchange.js'
+import { type HttpRequest, streamFraming } from '../../../core/exchange.js'
 import { linksNextPage, sendAllPages } from '../../../transport/paginate.js'
 import { send } from '../../../transport/send.js'
 import { sendStreamed } from '../../../transport/send-streamed.js'
@@ -17,6 +17,14 @@ export interface RestSendOptions {
    * it so. Unset: the whole body is read and decoded.
    */
   streamAbove?: number
+  /**
+   * Live streams (server-sent events, NDJSON) come back at their head, the
+   * body handed over as it arrives (body kind `stream`, `live`), for a
+   * printer that shows each part as it comes.
+   */
+  live?: boolean
+  /** --stream: with `live`, any body is a live stream. */
+  stream?: boolean
 }
 
 export interface RestOutcome {
@@ -38,10 +46,15 @@ export async function sendRestRequest(
   options: RestSendOptions,
 ): Promise<RestOutcome> {
   if (!options.all) {
+    const live = (contentType: string | undefined) =>
+      options.stream === true || streamFraming(contentType) !== undefined
     const response =
-      options.streamAbove === undefined
+      options.streamAbove === undefined && options.live !== true
         ? await send(request, transport)
-        : await sendStreamed(request, transport, options.streamAbove)
+        : await sendStreamed(request, transport, {
+            window: options.streamAbove,
+            live: options.live === true ? live : undefined,
+          })
     const result = decodeRestResponse(response, request.method)
     return { result, truncated: false, exitCode: result.exitCode }
   }

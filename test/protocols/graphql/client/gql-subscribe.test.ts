@@ -157,6 +157,12 @@ describe('gql subscribe over graphql-ws (stock Apollo schema, graphql-ws useServ
       { env },
     )
     expect(curl.code).toBe(2)
+    const include = await runCliInProcess(
+      ['gql', 'subscribe', 'subscription { countdown(from: 1) }', '-i', '-e', server.url],
+      { env },
+    )
+    expect(include.code).toBe(2)
+    expect(include.stderr).toContain('-i / --print show an HTTP answer')
   })
 
   it('a path that serves no WebSocket: a clear message, exit 4', async () => {
