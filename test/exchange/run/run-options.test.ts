@@ -67,6 +67,19 @@ describe('apictl run: checked before anything is sent', () => {
     expect(probe.received).toEqual([])
   })
 
+  it("a REST request is checked against the profile's OpenAPI document (HTTPie items typed by it)", async () => {
+    const file = write(
+      'POST /v1/items name=Pen price=abc\nAuthorization: Basic demo demo\n\n###\nPOST /v1/items name=Pen price=2.5\n',
+    )
+    const { code, stderr } = await run([file, '--dry-run'])
+    expect(stderr).toContain(
+      `${file}:1: The request breaks a rule of the OpenAPI document for POST /v1/items`,
+    )
+    expect(stderr).toMatch(/price: must be number/)
+    expect(stderr).toMatch(/1 problem in the file/)
+    expect(code).toBe(2)
+  })
+
   it('a clean --dry-run says what it checked and sends nothing', async () => {
     const probe = await echoServer()
     const file = write(`# @name a\nGET ${probe.url}/items/7\n\n###\nGET ${probe.url}/items/{{a.id}}\n`)
