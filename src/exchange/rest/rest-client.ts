@@ -47,8 +47,8 @@ export interface RestCall {
   headers?: HeaderList
   /** --data: JSON text, @file or - (stdin). */
   data?: string
-  /** A body sent as it is, whatever it holds (a request file's inline or `< file` body). */
-  body?: string
+  /** A body sent as it is, whatever it holds (a request file's inline or `< file` body, bytes too). */
+  body?: string | Buffer
   page?: number
   limit?: number
   accept?: string
@@ -171,7 +171,7 @@ export class RestClient {
     // --data is checked to be JSON unless the user says the body is something else.
     const contentType = sentContentType(defaults)
     const json = contentType === undefined || isJsonType(contentType)
-    let rawBody =
+    let rawBody: string | Buffer | undefined =
       call.body ?? (call.data === undefined ? undefined : await readDataOption(call.data, ctx, { json }))
     const mayPipe = given === undefined || BODY_METHODS.includes(given)
     if (

@@ -1,4 +1,5 @@
 import type { HttpRequest, HttpResponse } from '../../core/exchange.js'
+import { isProbablyBinary } from '../../core/is-probably-binary.js'
 import type { ExchangeRecord, RequestResult } from '../../core/run-report.js'
 import { redactHeaders } from '../../render/redact.js'
 import { redactSoapPasswords } from '../../render/soap-redact.js'
@@ -24,7 +25,11 @@ function flat(headers: Record<string, string | string[]>): Record<string, string
 /** The request as sent, credentials redacted (headers, WS-Security passwords), body clipped. */
 export function requestRecord(request: HttpRequest): ExchangeRecord {
   const record: ExchangeRecord = { method: request.method, url: request.url, headers: flat(request.headers) }
-  if (request.body !== undefined) record.body = clip(redactSoapPasswords(request.body.toString()))
+  const body = request.body
+  if (typeof body === 'string') record.body = clip(redactSoapPasswords(body))
+  else if (body !== undefined) {
+    record.body = isProbablyBinary(body, undefined) ? `(${body.length} bytes)` : clip(body.toString('utf8'))
+  }
   return record
 }
 

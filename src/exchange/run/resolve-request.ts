@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { fileProblem } from '../../core/file-problem.js'
+import { isProbablyBinary } from '../../core/is-probably-binary.js'
 import { basicAuthorization } from '../../runfile/basic-auth.js'
 import type { Located, RequestBlock } from '../../runfile/http-file.js'
 import { RunFileError } from '../../runfile/run-file-error.js'
@@ -13,7 +14,7 @@ export interface ResolvedRequest {
   items: string[]
   headers: Array<[string, string]>
   parameters: string[]
-  body?: string
+  body?: string | Buffer
   /** Where the body starts in the file (GraphQL positions are mapped from it). */
   bodyAt?: Located
   /** Directives (`# @wss`, `# @soap`…), resolved. */
@@ -55,16 +56,18 @@ export async function resolveRequest(
     resolved.bodyAt = body.text
   } else if (body?.kind === 'file') {
     const path = resolve(dirname(scope.file.path), body.path)
-    const text = await readBodyFile(path, scope.file.path, body.line)
-    const located = { text, line: body.line, column: 1 }
-    resolved.body = body.templated ? value(located) : text
+    const bytes = await readBodyFile(path, scope.file.path, body.line)
+    // Bytes as they are (an image); text when it is text (a GraphQL document, an envelope, JSON).
+    const text = isProbablyBinary(bytes, undefined) ? undefined : bytes.toString('utf8')
+    resolved.body =
+      text === undefined ? bytes : body.templated ? value({ text, line: body.line, column: 1 }) : text
   }
   return resolved
 }
 
-async function readBodyFile(path: string, file: string, line: number): Promise<string> {
+async function readBodyFile(path: string, file: string, line: number): Promise<Buffer> {
   try {
-    return await readFile(path, 'utf8')
+    return await readFile(path)
   } catch (error) {
     throw new RunFileError(`Cannot read the body file ${path} (${fileProblem(error)}).`, {
       file,
@@ -74,18 +77,27 @@ async function readBodyFile(path: string, file: string, line: number): Promise<s
   }
 }
 
-/** `< ./input.txt` lines inside a body (a multipart part, as the JetBrains client writes it): the file's text. */
-async function withIncludedFiles(body: string, firstLine: number, file: string): Promise<string> {
+/**
+ * `< ./input.txt` lines inside a body (a multipart part, as the JetBrains
+ * client writes it): the file's text (its last line break dropped), or its
+ * bytes as they are; with a binary file the body is bytes.
+ */
+async function withIncludedFiles(body: string, firstLine: number, file: string): Promise<string | Buffer> {
   if (!/^<\s+\S/m.test(body)) return body
-  const lines = body.split('\n')
-  for (const [offset, line] of lines.entries()) {
+  const parts: Array<string | Buffer> = []
+  for (const [offset, line] of body.split('\n').entries()) {
     const included = /^<\s+(.+)$/.exec(line)
-    if (included) {
-      const path = resolve(dirname(file), included[1]!.trim())
-      lines[offset] = (await readBodyFile(path, file, firstLine + offset)).replace(/\r?\n$/, '')
+    if (included === null) {
+      parts.push(line)
+      continue
     }
+    const bytes = await readBodyFile(resolve(dirname(file), included[1]!.trim()), file, firstLine + offset)
+    parts.push(isProbablyBinary(bytes, undefined) ? bytes : bytes.toString('utf8').replace(/\r?\n$/, ''))
   }
-  return lines.join('\n')
+  if (parts.every((part) => typeof part === 'string')) return parts.join('\n')
+  return Buffer.concat(
+    parts.flatMap((part, index) => [...(index > 0 ? [Buffer.from('\n')] : []), Buffer.from(part)]),
+  )
 }
 
 /**

@@ -19,7 +19,7 @@ interface GraphQLParts {
 
 /** The document and variables of a GraphQL request, as the JetBrains client or httpYac wrote them. */
 function partsOf(request: ResolvedRequest, file: string): GraphQLParts {
-  const body = request.body ?? ''
+  const body = request.body?.toString() ?? ''
   const at = request.bodyAt ?? { text: body, line: request.block.line, column: 1 }
   const operationName = request.directives.operation
   const trimmed = body.trim()

@@ -63,7 +63,7 @@ export async function prepareSoapStep(
       })
     }
     const ready = readyEnvelope(
-      Buffer.from(request.body ?? '', 'utf8'),
+      Buffer.from(request.body ?? ''),
       `the body at ${file}:${request.bodyAt?.line}`,
     )
     return await soap.prepareEnvelope(ready, {

@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import type { ServerResponse } from 'node:http'
+import { createServer, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { RunReport } from '../../../src/core/run-report.js'
@@ -219,5 +220,38 @@ describe('apictl run --from-curl', () => {
     })
     expect(stderr).toMatch(/--bogus is not supported/)
     expect(code).toBe(2)
+  })
+})
+
+describe('apictl run: bodies from files', () => {
+  it('a binary `< file` body and a binary file in a multipart part are sent byte for byte', async () => {
+    const bodies: Buffer[] = []
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = []
+      request.on('data', (chunk: Buffer) => chunks.push(chunk))
+      request.on('end', () => {
+        bodies.push(Buffer.concat(chunks))
+        response.writeHead(204).end()
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      const dir = tempDir()
+      const image = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe, 0x0a])
+      writeFileSync(join(dir, 'logo.png'), image)
+      const file = join(dir, 'upload.http')
+      writeFileSync(
+        file,
+        `POST ${url}/raw\nContent-Type: image/png\n\n< ./logo.png\n\n###\nPOST ${url}/form\nContent-Type: multipart/form-data; boundary=b\n\n--b\nContent-Disposition: form-data; name="logo"; filename="logo.png"\n\n< ./logo.png\n--b--\n`,
+      )
+      const { code } = await run([file])
+      expect(code).toBe(0)
+      expect(bodies[0]).toEqual(image)
+      const head = Buffer.from('--b\nContent-Disposition: form-data; name="logo"; filename="logo.png"\n\n')
+      expect(bodies[1]).toEqual(Buffer.concat([head, image, Buffer.from('\n--b--')]))
+    } finally {
+      server.close()
+    }
   })
 })

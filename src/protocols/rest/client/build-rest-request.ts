@@ -14,8 +14,8 @@ export interface RestRequestInput {
   query?: Array<[string, string]>
   /** A JSON value to send as the body. */
   json?: unknown
-  /** A body already serialised (--data). */
-  rawBody?: string
+  /** A body already serialised (--data; a request file's body, bytes too). */
+  rawBody?: string | Buffer
   /** A form (-f, `field@file`): urlencoded, or multipart when it has files. */
   form?: FormBody
   accept?: string
