@@ -38,6 +38,8 @@ describe('evaluateAssert over real answers of apictl serve', () => {
       ['restList', 'header x-nope exists', false],
       ['restList', 'header x-nope !exists', true],
       ['restList', 'header x-nope notExists', true],
+      ['restList', 'header exists !exists', true],
+      ['restList', 'header includes exists', false],
       ['restList', 'header link matches rel="next"', true],
       ['restList', 'header link matches /REL="LAST"/i', true],
       ['restList', 'duration < 60000', true],
