@@ -207,13 +207,13 @@ describe('evaluateAssert over real answers of apictl serve', () => {
     const siblings = (count: number) => answer(`<a>${'<b>x</b>'.repeat(count)}</a>`)
     const laughs = `<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;"><!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;"><!ENTITY f "&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;">]><l>&f;</l>`
     let started = performance.now()
-    // xmldom's compareDocumentPosition made this take 4.8 s at 4,000 siblings (numbered in document order now).
-    expect(evaluateAssert('xpath /a/b[1] == x', 1, siblings(5_000)).passed).toBe(true)
-    expect(performance.now() - started).toBeLessThan(3_000)
+    // xmldom's compareDocumentPosition made this take 39 s at 10,000 siblings (numbered in document order now: 0.2 s).
+    expect(evaluateAssert('xpath /a/b[1] == x', 1, siblings(10_000)).passed).toBe(true)
+    expect(performance.now() - started).toBeLessThan(8_000)
     started = performance.now()
     const over = evaluateAssert('xpath count(//b) == 1', 1, siblings(60_000))
     expect(over.message).toMatch(/over 50,000 XML nodes/)
-    expect(performance.now() - started).toBeLessThan(3_000)
+    expect(performance.now() - started).toBeLessThan(6_000)
     const laughed = evaluateAssert('xpath string-length(/l) < 1000', 1, answer(laughs))
     expect(laughed.passed).toBe(false)
     expect(laughed.message).toMatch(/not XML/)
