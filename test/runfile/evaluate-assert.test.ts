@@ -125,6 +125,9 @@ describe('evaluateAssert over real answers of apictl serve', () => {
       ['graphqlUnauthenticated', 'errors[0].path includes createItem', true],
       ['graphqlUnauthenticated', 'body createItem exists', true],
       ['graphqlUnauthenticated', 'body createItem == null', true],
+      ['graphqlInvalid', 'errors.length == 1', true],
+      ['graphqlInvalid', 'errors[0].message includes nope', true],
+      ['graphqlInvalid', 'status < 500', true],
     ]))
 
   it('a failing assert carries expected, actual and a message in words', async () => {
@@ -158,7 +161,7 @@ describe('evaluateAssert over real answers of apictl serve', () => {
   })
 
   it('an assert it cannot evaluate fails with the reason, never a throw', async () => {
-    const { restList, restItemXml, soapItem } = await realAnswers()
+    const { restList, restItemXml, soapItem, graphqlInvalid, soapClientFault } = await realAnswers()
     const reasons: Array<[string, RunAnswer, RegExp]> = [
       ['status 200', restList, /no operator in "status 200"/],
       ['', restList, /empty/],
@@ -177,12 +180,24 @@ describe('evaluateAssert over real answers of apictl serve', () => {
       ['status exists 200', restList, /exists takes no value/],
       ['status ==', restList, /== needs a value/],
       ['header link matches (a', restList, /bad regular expression/],
+      ['body $.items exists', graphqlInvalid, /the GraphQL answer has no data/],
+      ['body $.item exists', soapClientFault, /the SOAP answer has no values \(it is a fault/],
     ]
     for (const [text, answer, reason] of reasons) {
       const result = evaluateAssert(text, 1, answer)
       expect(result.passed, text).toBe(false)
       expect(result.message, text).toMatch(reason)
     }
+  })
+
+  it("GraphQL's data: null reads as null, its fields as missing", async () => {
+    const { graphqlInvalid } = await realAnswers()
+    const nullData = { ...graphqlInvalid, value: null }
+    expect(evaluateAssert('body $ == null', 1, nullData).passed).toBe(true)
+    expect(evaluateAssert('body $.items exists', 1, nullData)).toMatchObject({
+      passed: false,
+      actual: '(missing)',
+    })
   })
 
   it('an answer that never came fails every comparison and says so', () => {
