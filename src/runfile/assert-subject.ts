@@ -31,6 +31,12 @@ function readPath(json: unknown, argument: string, tail: string, label: string):
 function body(answer: RunAnswer, argument: string, tail: string): SubjectValue | string {
   if (argument === '' && tail === '')
     return { value: answer.status === undefined ? undefined : answer.bodyText, label: 'body' }
+  if (answer.value === undefined && answer.style === 'graphql') {
+    return 'the GraphQL answer has no data (see errors)'
+  }
+  if (answer.value === undefined && answer.style === 'soap') {
+    return `the SOAP answer has no values${answer.fault ? ' (it is a fault: use fault code, fault reason)' : ''}`
+  }
   if (answer.value === undefined) {
     const type = answer.headers['content-type']
     return `the body is not JSON${type ? ` (${type})` : ''}: a path needs a JSON answer${answer.style === 'rest' ? ' (use xpath for XML)' : ''}`

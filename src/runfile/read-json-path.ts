@@ -7,6 +7,8 @@ import { JSONPath } from 'jsonpath-plus'
  * path is not JSONPath.
  */
 export function readJsonPath(json: unknown, path: string): { value: unknown } | { problem: string } {
+  // jsonpath-plus answers undefined, not a list, for a null document (GraphQL's `data: null`).
+  if (json === null) return { value: path === '$' ? null : undefined }
   try {
     const found = JSONPath({ path, json: json as object, wrap: true, eval: 'safe' }) as unknown[]
     return { value: found.length <= 1 ? found[0] : found }

@@ -61,9 +61,11 @@ export function splitAssert(text: string): AssertParts | string {
       }))
   const first = tokens[0]
   if (first === undefined) return 'the assert is empty'
-  const operatorIndex = tokens.findIndex(
-    (token, index) => index > 0 && operatorSet.has(token.text.toLowerCase()),
-  )
+  // header and xpath always take an argument, which may itself be a word like `exists` (a header so named).
+  const operatorFrom = (start: number) =>
+    tokens.findIndex((token, index) => index >= start && operatorSet.has(token.text.toLowerCase()))
+  const takesArgument = /^(header|xpath)$/i.test(first.text)
+  const operatorIndex = takesArgument && operatorFrom(2) > 0 ? operatorFrom(2) : operatorFrom(1)
   if (operatorIndex < 0) {
     return `no operator in "${text}" (one of ${OPERATOR_NAMES.join(', ')})`
   }

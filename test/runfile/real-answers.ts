@@ -16,6 +16,8 @@ export interface RealAnswers {
   restMissing: RunAnswer
   graphqlItems: RunAnswer
   graphqlUnauthenticated: RunAnswer
+  /** A document the schema refuses: no data at all, errors only. */
+  graphqlInvalid: RunAnswer
   soapItem: RunAnswer
   soapClientFault: RunAnswer
   soapReceiverFault12: RunAnswer
@@ -129,6 +131,7 @@ export function useRealAnswers(): () => Promise<RealAnswers> {
           url,
           'mutation { createItem(input: { name: "Pen", price: 1.5 }) { id } }',
         ),
+        graphqlInvalid: await graphqlAnswer(url, '{ items { nope } }'),
         soapItem: await soapAnswer(url, 'GetItem', { id: '1' }, '1.1'),
         soapClientFault: await soapAnswer(url, 'RaiseFault', { code: 'Client', message: 'asked for' }, '1.1'),
         soapReceiverFault12: await soapAnswer(url, 'RaiseFault', { code: 'Server', message: 'broke' }, '1.2'),

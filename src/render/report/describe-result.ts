@@ -1,5 +1,12 @@
 import type { AssertResult, RequestResult } from '../../core/run-report.js'
 
+const STYLE_NAMES = { rest: 'REST', graphql: 'GraphQL', soap: 'SOAP' } as const
+
+/** `REST`, `GraphQL`, `SOAP`. */
+export function styleName(style: RequestResult['style']): string {
+  return STYLE_NAMES[style]
+}
+
 /** `name` or `name #2` for a repetition after the first (--repeat). */
 export function resultName(result: RequestResult): string {
   return result.iteration !== undefined && result.iteration > 1

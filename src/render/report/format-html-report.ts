@@ -1,6 +1,6 @@
 import type { AssertResult, ExchangeRecord, RequestResult, RunReport } from '../../core/run-report.js'
 import { redactHeaders } from '../redact.js'
-import { answerSummary, resultName } from './describe-result.js'
+import { answerSummary, resultName, styleName } from './describe-result.js'
 import { escapeHtml } from './escape-html.js'
 import { HTML_REPORT_STYLE } from './html-report-style.js'
 
@@ -84,7 +84,7 @@ function assertItem(assert: AssertResult, file: string): string {
 function requestSection(result: RequestResult, index: number, budget: Budget): string {
   const at = `${result.at.file}:${result.at.line}`
   const open = result.outcome === 'failed' || result.outcome === 'error' ? ' open' : ''
-  const summary = `<summary><span class="outcome ${result.outcome}">${result.outcome}</span> ${escapeHtml(resultName(result))} <span class="at">${escapeHtml(`${result.style.toUpperCase()} · ${answerSummary(result)} · ${milliseconds(result.durationMs)} · ${at}`)}</span></summary>`
+  const summary = `<summary><span class="outcome ${result.outcome}">${result.outcome}</span> ${escapeHtml(resultName(result))} <span class="at">${escapeHtml(`${styleName(result.style)} · ${answerSummary(result)} · ${milliseconds(result.durationMs)} · ${at}`)}</span></summary>`
   const problems = [
     result.error === undefined
       ? ''
@@ -107,7 +107,7 @@ function summaryTable(report: RunReport): string {
   const rows = report.results.map((result, index) => {
     const passed = result.asserts.filter((assert) => assert.passed).length
     const failed = result.asserts.length - passed
-    return `<tr><td><span class="outcome ${result.outcome}">${result.outcome}</span></td><td><a href="#${anchor(index)}">${escapeHtml(resultName(result))}</a></td><td>${result.style.toUpperCase()}</td><td>${escapeHtml(answerSummary(result))}</td><td class="number">${passed}${failed > 0 ? ` / <b class="outcome failed">${failed} failed</b>` : ''}</td><td class="number">${milliseconds(result.durationMs)}</td></tr>`
+    return `<tr><td><span class="outcome ${result.outcome}">${result.outcome}</span></td><td><a href="#${anchor(index)}">${escapeHtml(resultName(result))}</a></td><td>${styleName(result.style)}</td><td>${escapeHtml(answerSummary(result))}</td><td class="number">${passed}${failed > 0 ? ` / <b class="outcome failed">${failed} failed</b>` : ''}</td><td class="number">${milliseconds(result.durationMs)}</td></tr>`
   })
   return `<table><thead><tr><th>Outcome</th><th>Request</th><th>Style</th><th>Status or fault</th><th>Asserts passed</th><th>Time</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
 }

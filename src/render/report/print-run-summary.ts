@@ -4,11 +4,10 @@ import { type Cell, planTable, tableFrame, tableRow } from '../format-table.js'
 import { escapeControl } from '../safe-text.js'
 import { truncateToWidth } from '../text-width.js'
 import { createTheme, type Theme } from '../theme.js'
-import { answerSummary, resultName } from './describe-result.js'
+import { answerSummary, resultName, styleName } from './describe-result.js'
 import { counted, OUTCOME_MARKS, outcomePaint } from './outcome-marks.js'
 
 const HEAD = ['Request', 'Style', 'Status or fault', 'Asserts', 'Time']
-const STYLES = { rest: 'REST', graphql: 'GraphQL', soap: 'SOAP' }
 /** cli-table3's padding: one space either side of a cell. */
 const PADDING = 2
 
@@ -35,7 +34,7 @@ function plainRow(result: RequestResult): string[] {
   const asserts = assertsText(result)
   return [
     `${OUTCOME_MARKS[result.outcome]} ${oneLine(resultName(result))}`,
-    STYLES[result.style],
+    styleName(result.style),
     oneLine(statusText(result)),
     asserts.passed + asserts.failed,
     milliseconds(result.durationMs),
