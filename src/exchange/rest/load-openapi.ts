@@ -5,7 +5,11 @@ import { ApictlError, UsageError } from '../../core/errors.js'
 import type { HttpResponse } from '../../core/exchange.js'
 import { ExitCode } from '../../core/exit-codes.js'
 import { VERSION } from '../../core/version.js'
-import { readCachedOpenApi, writeCachedOpenApi } from '../../protocols/rest/openapi/openapi-cache.js'
+import {
+  type CachedOpenApi,
+  readCachedOpenApi,
+  writeCachedOpenApi,
+} from '../../protocols/rest/openapi/openapi-cache.js'
 import { indexOpenApi, type OpenApiIndex } from '../../protocols/rest/openapi/openapi-index.js'
 
 /** A discovery that found nothing is believed for this long (then looked for again). */
@@ -36,6 +40,8 @@ export interface LoadedOpenApi {
   index: OpenApiIndex
   /** Where it came from, for messages. */
   source: string
+  /** Its cache entry: the key and the version (when it was read, a file's stamp), which compiled validators are kept under. */
+  entry: { key: string; version: string }
 }
 
 const isUrl = (text: string) => /^https?:\/\//i.test(text)
@@ -53,12 +59,12 @@ export async function loadOpenApi(where: OpenApiWhere, ctx: Context): Promise<Lo
     const stamp = isUrl(given) ? undefined : await fileStamp(source, given)
     if (!where.refresh) {
       const cached = await readCachedOpenApi(ctx.env, source, stamp)
-      if (cached?.index) return { index: cached.index, source }
+      if (cached?.index) return { index: cached.index, source, entry: entryOf(cached) }
     }
     if (!where.fetch && isUrl(given)) return undefined
     const index = indexOpenApi(await readDocument(source, given, where.insecure === true))
-    await writeCachedOpenApi(ctx.env, { key: source, stamp, index })
-    return { index, source }
+    const written = await writeCachedOpenApi(ctx.env, { key: source, stamp, index })
+    return { index, source, entry: entryOf(written) }
   }
   if (where.discoverAt === undefined) return undefined
   const base = where.discoverAt.replace(/\/+$/, '')
@@ -66,7 +72,8 @@ export async function loadOpenApi(where: OpenApiWhere, ctx: Context): Promise<Lo
   if (!where.refresh) {
     const cached = await readCachedOpenApi(ctx.env, key)
     if (cached !== undefined) {
-      if (cached.index !== null) return { index: cached.index, source: cached.source ?? base }
+      if (cached.index !== null)
+        return { index: cached.index, source: cached.source ?? base, entry: entryOf(cached) }
       if (Date.now() - Date.parse(cached.fetchedAt) < NEGATIVE_DISCOVERY_MS) return undefined
     }
   }
@@ -83,11 +90,15 @@ export async function loadOpenApi(where: OpenApiWhere, ctx: Context): Promise<Lo
     }
     // The built-in server's port changes every run: name it by what it is.
     const source = where.builtin ? "the built-in server's /openapi.json" : url
-    await writeCachedOpenApi(ctx.env, { key, source, index })
-    return { index, source }
+    const written = await writeCachedOpenApi(ctx.env, { key, source, index })
+    return { index, source, entry: entryOf(written) }
   }
   await writeCachedOpenApi(ctx.env, { key, index: null })
   return undefined
+}
+
+function entryOf(cached: CachedOpenApi): LoadedOpenApi['entry'] {
+  return { key: cached.key, version: `${cached.fetchedAt} ${cached.stamp ?? ''}` }
 }
 
 async function fileStamp(path: string, given: string): Promise<string> {
