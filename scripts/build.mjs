@@ -245,10 +245,11 @@ const CLI_EXTERNAL = EXTERNAL.filter((name) => name !== 'jose')
  * first use). `rest`, `gql` and `soap` get a bundle of their own without the other groups'
  * actions (dist/cli/apictl-<group>.cjs): every start-up reads, and every code cache holds the
  * outline of, the whole file it loads, and graphql alone is a third of the full bundle. Other
- * commands (the REPL, serve, profile, completion, help) load the full dist/cli/apictl.cjs.
+ * commands (the REPL, serve, profile, completion, help) load the full dist/cli/apictl.cjs. The
+ * shell scripts' `apictl __complete -- rest …` (completion-words.ts) loads the rest bundle.
  */
 const GROUP_ACTIONS = {
-  rest: ['rest.ts', 'rest-lint.ts', 'rest-ops.ts'],
+  rest: ['rest.ts', 'rest-lint.ts', 'rest-ops.ts', 'completion-words.ts'],
   gql: ['gql.ts', 'gql-schema.ts', 'gql-validate.ts', 'gql-build.ts', 'gql-subscribe.ts'],
   soap: ['soap.ts'],
   repl: ['repl.ts'],

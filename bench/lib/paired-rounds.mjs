@@ -8,7 +8,7 @@ import { failureOf, timeCommand } from './time-command.mjs'
  * A case: { id, label, command, args, env?, prepare?() -> { env?, cleanup?() }, check?(result) -> string|undefined,
  *           unavailable?: string }.
  * Returns one entry per case: { id, label, status: 'ok'|'error'|'unavailable', note?, samples[], failures,
- *           median, p90, ratios: { [caseId]: median of per-round ratios } }.
+ *           median, p90, ratios: { [caseId]: median of per-round ratios }, roundsMs[] }.
  */
 export async function runPairedRounds(cases, { warmups, rounds, ratioTo = [], onProgress = () => {} }) {
   const entries = new Map(cases.map((item) => [item.id, { item, samples: [], perRound: [], failures: 0 }]))
@@ -88,5 +88,7 @@ function summarise(entry, ratioTo) {
     minMs: samples.length ? Math.min(...samples) : Number.NaN,
     ratios,
     samplesMs: samples.map((ms) => Math.round(ms * 100) / 100),
+    /** This case's time in each measured round (null where it failed), for differences between cases. */
+    roundsMs: perRound.map((times) => times[item.id] ?? null),
   }
 }

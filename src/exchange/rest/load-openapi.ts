@@ -53,22 +53,21 @@ const isUrl = (text: string) => /^https?:\/\//i.test(text)
  * The parser (@readme/openapi-parser) and yaml are loaded only on a miss.
  */
 export async function loadOpenApi(where: OpenApiWhere, ctx: Context): Promise<LoadedOpenApi | undefined> {
-  const given = where.flag ?? where.profileSource
-  if (given !== undefined) {
-    const source = isUrl(given) ? given : localPath(given, ctx)
-    const stamp = isUrl(given) ? undefined : await fileStamp(source, given)
+  const place = await openApiCacheKey(where, ctx)
+  if (place === undefined) return undefined
+  const { key, stamp } = place
+  if (place.kind === 'given') {
+    const { source, given } = place
     if (!where.refresh) {
-      const cached = await readCachedOpenApi(ctx.env, source, stamp)
+      const cached = await readCachedOpenApi(ctx.env, key, stamp)
       if (cached?.index) return { index: cached.index, source, entry: entryOf(cached) }
     }
     if (!where.fetch && isUrl(given)) return undefined
     const index = indexOpenApi(await readDocument(source, given, where.insecure === true))
-    const written = await writeCachedOpenApi(ctx.env, { key: source, stamp, index })
+    const written = await writeCachedOpenApi(ctx.env, { key, stamp, index })
     return { index, source, entry: entryOf(written) }
   }
-  if (where.discoverAt === undefined) return undefined
-  const base = where.discoverAt.replace(/\/+$/, '')
-  const key = where.builtin ? `builtin:${VERSION}` : `discover:${base}`
+  const base = place.base
   if (!where.refresh) {
     const cached = await readCachedOpenApi(ctx.env, key)
     if (cached !== undefined) {
@@ -95,6 +94,31 @@ export async function loadOpenApi(where: OpenApiWhere, ctx: Context): Promise<Lo
   }
   await writeCachedOpenApi(ctx.env, { key, index: null })
   return undefined
+}
+
+/** Where a call's document is kept in the cache: a given URL or file (with the file's stamp), or a discovery at a base. */
+export type OpenApiPlace =
+  | { kind: 'given'; key: string; stamp: string | undefined; source: string; given: string }
+  | { kind: 'discovered'; key: string; stamp?: undefined; base: string }
+
+/**
+ * The cache key of the document a call uses (loadOpenApi's, and shell
+ * completion's, which reads only the cache); undefined when there is none
+ * to look for. A file that cannot be read is a usage error.
+ */
+export async function openApiCacheKey(
+  where: Pick<OpenApiWhere, 'flag' | 'profileSource' | 'discoverAt' | 'builtin'>,
+  ctx: Context,
+): Promise<OpenApiPlace | undefined> {
+  const given = where.flag ?? where.profileSource
+  if (given !== undefined) {
+    const source = isUrl(given) ? given : localPath(given, ctx)
+    const stamp = isUrl(given) ? undefined : await fileStamp(source, given)
+    return { kind: 'given', key: source, stamp, source, given }
+  }
+  if (where.discoverAt === undefined) return undefined
+  const base = where.discoverAt.replace(/\/+$/, '')
+  return { kind: 'discovered', key: where.builtin ? `builtin:${VERSION}` : `discover:${base}`, base }
 }
 
 function entryOf(cached: CachedOpenApi): LoadedOpenApi['entry'] {
