@@ -108,7 +108,12 @@ export function documentPaths(
 
 /** The items the operation at a path (as typed: a template or a real path, with or without a query) takes. */
 export function documentItems(digest: CompletionDigest, method: string, path: string): string[] {
-  const found = matchOperation(digest, method, path.replace(/[?#].*$/s, ''))
+  const pathname = path.replace(/[?#].*$/s, '')
+  // A path typed as the document writes it (what Tab offered) needs no matching (which compiles every template).
+  const upper = method.toUpperCase()
+  const declared = digest.operations.find((op) => op.path === pathname && op.method === upper)
+  if (declared !== undefined) return declared.items
+  const found = matchOperation(digest, method, pathname)
   return found.kind === 'found' ? found.operation.items : []
 }
 
