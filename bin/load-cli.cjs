@@ -15,11 +15,17 @@ const { crc32 } = require('node:zlib')
 
 // `rest`, `gql` and `soap` have bundles without the other commands' code (less to read, a
 // smaller code cache); every other command loads the full one (scripts/build.mjs GROUP_ACTIONS).
-// The shell's Tab (`apictl __complete -- rest …`, scripts/build.mjs GROUP_ACTIONS) loads the rest one.
+// The shell's Tab (`apictl __complete -- rest …`) loads a bundle of its own, apictl-complete.cjs.
 const TRIMMED = new Set(['rest', 'gql', 'soap'])
 const bundleFor = (args) => {
-  const group = args[0] === '__complete' ? 'rest' : args[0]
-  return path.join(__dirname, '..', 'dist', 'cli', TRIMMED.has(group) ? `apictl-${group}.cjs` : 'apictl.cjs')
+  const group = args[0] === '__complete' ? 'complete' : args[0]
+  return path.join(
+    __dirname,
+    '..',
+    'dist',
+    'cli',
+    TRIMMED.has(group) || group === 'complete' ? `apictl-${group}.cjs` : 'apictl.cjs',
+  )
 }
 const HEADER = '// apictl-bundle '
 // Our file: magic; the CRC-32 of the rest (V8 checks versions, flags, the source and the
