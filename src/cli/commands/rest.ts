@@ -117,5 +117,5 @@ async function openContract(
   )
   if (loaded === undefined) return undefined
   const { createRestContract } = await import('../../exchange/rest/rest-contract.js')
-  return createRestContract({ ...loaded, validate: options.validate !== false })
+  return createRestContract({ ...loaded, env: ctx.env, validate: options.validate !== false })
 }
