@@ -23,6 +23,19 @@ const rules: Array<{ from: string; never: string[]; why: string }> = [
     why: 'a protocol codec knows no surface and no engine',
   },
   {
+    from: 'src/runfile',
+    never: [
+      'src/exchange',
+      'src/transport',
+      'src/render',
+      'src/cli',
+      'src/repl',
+      'src/library',
+      'src/server',
+    ],
+    why: 'the request-file format and its asserts are pure: core/ and packages only',
+  },
+  {
     from: 'src/transport',
     never: ['src/exchange', 'src/cli', 'src/repl', 'src/render', 'src/protocols'],
     why: 'the one HTTP layer serves every style and prints nothing',
