@@ -15,9 +15,18 @@ const { crc32 } = require('node:zlib')
 
 // `rest`, `gql` and `soap` have bundles without the other commands' code (less to read, a
 // smaller code cache); every other command loads the full one (scripts/build.mjs GROUP_ACTIONS).
+// The shell's Tab (`apictl __complete -- rest …`) loads a bundle of its own, apictl-complete.cjs.
 const TRIMMED = new Set(['rest', 'gql', 'soap'])
-const bundleFor = (args) =>
-  path.join(__dirname, '..', 'dist', 'cli', TRIMMED.has(args[0]) ? `apictl-${args[0]}.cjs` : 'apictl.cjs')
+const bundleFor = (args) => {
+  const group = args[0] === '__complete' ? 'complete' : args[0]
+  return path.join(
+    __dirname,
+    '..',
+    'dist',
+    'cli',
+    TRIMMED.has(group) || group === 'complete' ? `apictl-${group}.cjs` : 'apictl.cjs',
+  )
+}
 const HEADER = '// apictl-bundle '
 // Our file: magic; the CRC-32 of the rest (V8 checks versions, flags, the source and the
 // length, but verifies no checksum of its own outside debug builds; Node 22's own compile cache
@@ -32,7 +41,7 @@ const DAY = 24 * 60 * 60 * 1000
 const UNUSED = 7 * DAY
 // Commands whose runs compile much the same code get a cache each (one group's `--help` would
 // otherwise leave a cache without got's code for `rest get` to compile every time).
-const COMMANDS = new Set(['rest', 'gql', 'soap', 'serve', 'repl', 'profile', 'completion'])
+const COMMANDS = new Set(['rest', 'gql', 'soap', 'serve', 'repl', 'profile', 'completion', '__complete'])
 
 /** Where caches live: $APICTL_CACHE_DIR, else $XDG_CACHE_HOME/apictl, else ~/.cache/apictl (as src/config/paths.ts). */
 function cacheDir(env) {

@@ -1,17 +1,20 @@
 // Paired, interleaved timing: every round runs each case once, in a fresh
 // random order, so drift (thermal, background load, caches) hits all cases
 // alike. Ratios are taken within a round, then summarised across rounds.
+import { readFile, rm } from 'node:fs/promises'
 import { median, percentile, shuffled } from './stats.mjs'
 import { failureOf, timeCommand } from './time-command.mjs'
 
 /**
  * A case: { id, label, command, args, env?, prepare?() -> { env?, cleanup?() }, check?(result) -> string|undefined,
- *           unavailable?: string }.
+ *           unavailable?: string, cpuFile?: string (the run's CPU time is read from it: report-cpu.cjs) }.
  * Returns one entry per case: { id, label, status: 'ok'|'error'|'unavailable', note?, samples[], failures,
- *           median, p90, ratios: { [caseId]: median of per-round ratios } }.
+ *           median, p90, ratios: { [caseId]: median of per-round ratios }, roundsMs[], roundsCpuMs[] (with cpuFile) }.
  */
 export async function runPairedRounds(cases, { warmups, rounds, ratioTo = [], onProgress = () => {} }) {
-  const entries = new Map(cases.map((item) => [item.id, { item, samples: [], perRound: [], failures: 0 }]))
+  const entries = new Map(
+    cases.map((item) => [item.id, { item, samples: [], perRound: [], cpuPerRound: [], failures: 0 }]),
+  )
   const active = []
   for (const item of cases) {
     const entry = entries.get(item.id)
@@ -34,6 +37,7 @@ export async function runPairedRounds(cases, { warmups, rounds, ratioTo = [], on
     const measured = round >= warmups
     onProgress(measured ? `round ${round - warmups + 1}/${rounds}` : `warm-up ${round + 1}/${warmups}`)
     const times = {}
+    const cpu = {}
     for (const item of shuffled(active)) {
       const run = await runOnce(item)
       if (!measured) continue
@@ -44,9 +48,15 @@ export async function runPairedRounds(cases, { warmups, rounds, ratioTo = [], on
       } else {
         entry.samples.push(run.ms)
         times[item.id] = run.ms
+        if (run.cpuMs !== undefined) cpu[item.id] = run.cpuMs
       }
     }
-    if (measured) for (const entry of entries.values()) entry.perRound.push(times)
+    if (measured) {
+      for (const entry of entries.values()) {
+        entry.perRound.push(times)
+        entry.cpuPerRound.push(cpu)
+      }
+    }
   }
   return [...entries.values()].map((entry) => summarise(entry, ratioTo))
 }
@@ -54,12 +64,17 @@ export async function runPairedRounds(cases, { warmups, rounds, ratioTo = [], on
 async function runOnce(item) {
   const prepared = item.prepare ? await item.prepare() : {}
   try {
+    if (item.cpuFile) await rm(item.cpuFile, { force: true })
     const result = await timeCommand({
       command: item.command,
       args: item.args,
       env: prepared.env ?? item.env,
     })
-    return { ms: result.ms, failure: failureOf(result, item.check) }
+    // A case with cpuFile runs with report-cpu.cjs preloaded, which leaves its CPU time there.
+    const cpuMs = item.cpuFile
+      ? Number(await readFile(item.cpuFile, 'utf8').catch(() => Number.NaN))
+      : undefined
+    return { ms: result.ms, cpuMs, failure: failureOf(result, item.check) }
   } finally {
     await prepared.cleanup?.()
   }
@@ -88,5 +103,10 @@ function summarise(entry, ratioTo) {
     minMs: samples.length ? Math.min(...samples) : Number.NaN,
     ratios,
     samplesMs: samples.map((ms) => Math.round(ms * 100) / 100),
+    /** This case's time in each measured round (null where it failed), for differences between cases. */
+    roundsMs: perRound.map((times) => times[item.id] ?? null),
+    ...(item.cpuFile
+      ? { roundsCpuMs: entry.cpuPerRound.map((cpu) => (Number.isFinite(cpu[item.id]) ? cpu[item.id] : null)) }
+      : {}),
   }
 }

@@ -1,31 +1,13 @@
 // REST with an OpenAPI document (SPEC §4.1): the real CLI against the real reference server.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/reference/start-server.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useReferenceProfile } from '../support/reference-profile.js'
 import { isolatedEnv, runCli } from '../support/run-cli.js'
 import { json, startTestServer, type TestServer } from '../support/test-server.js'
 
-let server: RunningServer
-const seen: string[] = []
-let env: Record<string, string | undefined>
-
-beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    env: {},
-    jwtSecret: 'a-test-secret-that-is-long-enough-for-hs256!',
-    log: (line) => seen.push(line),
-  })
-})
-afterAll(() => server.close())
-
-beforeEach(async () => {
-  env = isolatedEnv({ APICTL_PROFILE: 'ref' })
-  const added = await runCli(['profile', 'add', 'ref', '--rest', server.url], { env })
-  expect(added.code).toBe(0)
-  seen.length = 0
-})
+const ref = useReferenceProfile()
+const seen = ref.seen
 
 const writes = () => seen.filter((line) => /^(POST|PUT|PATCH|DELETE) \/v/.test(line))
 
@@ -33,7 +15,7 @@ describe('validation before sending (discovered at the REST base)', () => {
   it('price=cheap exits 2 naming the field, the rule and the pointer; the server sees no write', async () => {
     const result = await runCli(
       ['rest', 'post', '/v1/items', 'name=Pen', 'price=cheap', '--user', 'demo:demo'],
-      { env },
+      { env: ref.env },
     )
     expect(result.code).toBe(2)
     expect(result.stderr).toContain(
@@ -48,7 +30,7 @@ describe('validation before sending (discovered at the REST base)', () => {
   it('price=2.5 goes out as a number and answers 201', async () => {
     const result = await runCli(
       ['rest', 'post', '/v1/items', 'name=Pen', 'price=2.5', 'tags=a', 'tags=b', '--user', 'demo:demo'],
-      { env },
+      { env: ref.env },
     )
     expect(result.code).toBe(0)
     const body = JSON.parse(result.stdout) as { price: unknown; tags: unknown }
@@ -59,7 +41,7 @@ describe('validation before sending (discovered at the REST base)', () => {
 
   it('a mistyped field gets a did-you-mean; a missing required one is named', async () => {
     const result = await runCli(['rest', 'post', '/v1/items', 'nmae=Pen', 'price=1', '--user', 'demo:demo'], {
-      env,
+      env: ref.env,
     })
     expect(result.code).toBe(2)
     expect(result.stderr).toContain('nmae: is not a known field (rule additionalProperties')
@@ -71,17 +53,17 @@ describe('validation before sending (discovered at the REST base)', () => {
   })
 
   it('query parameters are checked against their schemas; unknown paths and methods are refused', async () => {
-    const limit = await runCli(['rest', 'get', '/v1/items', 'limit==500'], { env })
+    const limit = await runCli(['rest', 'get', '/v1/items', 'limit==500'], { env: ref.env })
     expect(limit.code).toBe(2)
     expect(limit.stderr).toContain(
       'query.limit: must be <= 100 (rule maximum; #/paths/~1v1~1items/get/parameters/1/schema/maximum)',
     )
-    const path = await runCli(['rest', 'get', '/v1/itme'], { env })
+    const path = await runCli(['rest', 'get', '/v1/itme'], { env: ref.env })
     expect(path.code).toBe(2)
     expect(path.stderr).toContain(
       '/v1/itme is not a path the OpenAPI document declares. Did you mean /v1/items?',
     )
-    const method = await runCli(['rest', 'put', '/v1/items', 'name=x', 'price=1'], { env })
+    const method = await runCli(['rest', 'put', '/v1/items', 'name=x', 'price=1'], { env: ref.env })
     expect(method.code).toBe(2)
     expect(method.stderr).toContain('PUT is not an operation of /v1/items')
     expect(seen.filter((line) => line.includes('/v1/'))).toEqual([])
@@ -90,24 +72,24 @@ describe('validation before sending (discovered at the REST base)', () => {
   it('--no-validate sends anyway and the server answers 422', async () => {
     const result = await runCli(
       ['rest', 'post', '/v1/items', 'name=Pen', 'price=cheap', '--user', 'demo:demo', '--no-validate'],
-      { env },
+      { env: ref.env },
     )
     expect(result.code).toBe(4)
     expect(writes()).toEqual([expect.stringMatching(/^POST \/v1\/items 422 /)])
   })
 
   it('the document is cached: a second run does not fetch it; --refresh does', async () => {
-    await runCli(['rest', 'get', '/v1/items/1'], { env })
-    await runCli(['rest', 'get', '/v1/items/2'], { env })
+    await runCli(['rest', 'get', '/v1/items/1'], { env: ref.env })
+    await runCli(['rest', 'get', '/v1/items/2'], { env: ref.env })
     expect(seen.filter((line) => line.startsWith('GET /openapi.json'))).toHaveLength(1)
-    await runCli(['rest', 'get', '/v1/items/2', '--refresh'], { env })
+    await runCli(['rest', 'get', '/v1/items/2', '--refresh'], { env: ref.env })
     expect(seen.filter((line) => line.startsWith('GET /openapi.json'))).toHaveLength(2)
   })
 })
 
 describe('apictl rest ops', () => {
   it('lists operations with -o json (parameters, body fields, enums) and one path in detail', async () => {
-    const listed = await runCli(['rest', 'ops', '-o', 'json'], { env })
+    const listed = await runCli(['rest', 'ops', '-o', 'json'], { env: ref.env })
     expect(listed.code).toBe(0)
     const ops = JSON.parse(listed.stdout) as Array<{
       method: string
@@ -125,11 +107,11 @@ describe('apictl rest ops', () => {
       enum: ['USD'],
     })
     expect(create.body!.fields).toContainEqual(expect.objectContaining({ name: 'name', required: true }))
-    const one = await runCli(['rest', 'ops', '/v1/items/7/reviews'], { env })
+    const one = await runCli(['rest', 'ops', '/v1/items/7/reviews'], { env: ref.env })
     expect(one.code).toBe(0)
     expect(one.stdout).toContain('POST /v1/items/{id}/reviews  (createReviewV1)')
     expect(one.stdout).toContain('rating: integer 1..5')
-    const table = await runCli(['rest', 'ops', '-o', 'table'], { env })
+    const table = await runCli(['rest', 'ops', '-o', 'table'], { env: ref.env })
     expect(table.code).toBe(0)
     expect(table.stdout).toContain('listItemsV1')
   })
@@ -213,15 +195,15 @@ describe('--openapi FILE and the profile field', () => {
     const file = join(local.HOME!, 'api.yaml')
     writeFileSync(
       file,
-      `openapi: 3.0.0\ninfo: {title: t, version: '1'}\nservers: [{url: '${server.url}'}]\npaths:\n  /v1/items:\n    post:\n      requestBody:\n        required: true\n        content:\n          application/json:\n            schema: {type: object, required: [name, price], properties: {name: {type: string}, price: {type: number}, size: {type: string, enum: [S, M, L]}}}\n      responses: {'201': {description: created}}\n`,
+      `openapi: 3.0.0\ninfo: {title: t, version: '1'}\nservers: [{url: '${ref.server.url}'}]\npaths:\n  /v1/items:\n    post:\n      requestBody:\n        required: true\n        content:\n          application/json:\n            schema: {type: object, required: [name, price], properties: {name: {type: string}, price: {type: number}, size: {type: string, enum: [S, M, L]}}}\n      responses: {'201': {description: created}}\n`,
     )
     const bad = await runCli(
-      ['rest', 'post', `${server.url}/v1/items`, 'name=Pen', 'price=1', 'size=XL', '--openapi', file],
+      ['rest', 'post', `${ref.server.url}/v1/items`, 'name=Pen', 'price=1', 'size=XL', '--openapi', file],
       { env: local },
     )
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('size: must be one of "S", "M", "L" (rule enum;')
-    await runCli(['profile', 'add', 'withdoc', '--rest', server.url, '--openapi', file], { env: local })
+    await runCli(['profile', 'add', 'withdoc', '--rest', ref.server.url, '--openapi', file], { env: local })
     const viaProfile = await runCli(
       ['rest', 'post', '/v1/items', 'name=Pen', 'price=x', '--profile', 'withdoc'],
       { env: local },

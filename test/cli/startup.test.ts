@@ -93,6 +93,12 @@ describe('start-up loads only what a command uses', () => {
     expect(await bundleOf(['gql', '--help'])).toBe('apictl-gql.cjs')
     expect(await bundleOf(['--help'])).toBe('apictl.cjs')
     expect(await bundleOf(['profile', 'list'])).toBe('apictl.cjs')
+    // The shell's Tab: a bundle of its own, without the program (and none of the heavy packages).
+    const tab = await loadedModules(['__complete', '--', 'rest', 'get', '/'])
+    expect(tab.modules.find((url) => url.includes('/dist/cli/'))).toMatch(
+      /\/dist\/cli\/apictl-complete\.cjs$/,
+    )
+    expect(tab.sources.filter((source) => HEAVY.test(source))).toEqual([])
     const meta = JSON.parse(
       readFileSync(join(import.meta.dirname, '..', '..', 'dist', 'meta.json'), 'utf8'),
     ) as {

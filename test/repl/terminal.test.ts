@@ -69,7 +69,7 @@ describe.skipIf(!hasTmux)(title, () => {
     return pane
   }
 
-  it('apictl alone opens the REPL; Tab completes /v1/items after get /v1/it, and name inside gql { items { na', async () => {
+  it('apictl alone opens the REPL; Tab completes /v1/items after get /v1/it, name= after post /v1/items na, and name inside gql { items { na', async () => {
     const pane = open([])
     await pane.waitFor(ready('local rest>'))
     expect(pane.screen()).toContain('profile local: the built-in reference server at http://127.0.0.1:')
@@ -77,6 +77,11 @@ describe.skipIf(!hasTmux)(title, () => {
     await pane.waitFor('local rest> get /v1/it')
     pane.press('Tab')
     await pane.waitFor(/local rest> get \/v1\/items\s*$/m)
+    pane.press('C-u')
+    pane.type('post /v1/items na')
+    await pane.waitFor('local rest> post /v1/items na')
+    pane.press('Tab')
+    await pane.waitFor(/local rest> post \/v1\/items name=\s*$/m)
     pane.press('C-u')
     pane.type('gql { items { na')
     await pane.waitFor('gql { items { na')

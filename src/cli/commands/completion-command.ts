@@ -28,4 +28,16 @@ Load it:
         return 0
       }),
     )
+  program
+    .command('__complete', { hidden: true })
+    .description('the candidates for the last word of a command line (used by the completion scripts)')
+    .argument('[words...]')
+    .helpOption(false)
+    .allowUnknownOption()
+    .action(
+      returningExitCode(async (words: string[] = []) => {
+        const { runCompleteWords } = await import('./completion-words.js')
+        return await runCompleteWords(words, program, ctx)
+      }),
+    )
 }

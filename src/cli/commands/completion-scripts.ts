@@ -2,6 +2,8 @@ import { FILE_OPTIONS } from '../../options/value-hints.js'
 import { type CommandSpec, type OptionSpec, valueOptions } from './completion-spec.js'
 
 const PROFILE_NAMES = `apictl profile list 2>/dev/null | sed 's/^[* ] //; s/ .*//'`
+/** The hidden command that answers from the cached OpenAPI document (completion-words.ts): given the words after `apictl`, the last being completed. */
+const COMPLETE = 'apictl __complete'
 
 function flags(option: OptionSpec): string[] {
   return [option.long, option.short].filter((flag): flag is string => flag !== undefined)
@@ -58,7 +60,10 @@ export function bashScript(specs: readonly CommandSpec[]): string {
       const first = spec.firstArgument
         ? `      if [[ "$prev" == "${spec.path.at(-1)}" && "$cur" != -* ]]; then COMPREPLY=($(compgen -W "${spec.firstArgument.join(' ')}" -- "$cur")); return; fi\n`
         : ''
-      return `    "${spec.path.join(' ')}")\n${first}      COMPREPLY=($(compgen -W "${words}" -- "$cur")) ;;`
+      const document = spec.fromDocument
+        ? `      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(${COMPLETE} -- "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)" -- "$cur")); if ((\${#COMPREPLY[@]})); then [[ \${#COMPREPLY[@]} -eq 1 && "$COMPREPLY" == *[=:] ]] && compopt -o nospace 2>/dev/null; return; fi; fi\n`
+        : ''
+      return `    "${spec.path.join(' ')}")\n${first}${document}      COMPREPLY=($(compgen -W "${words}" -- "$cur")) ;;`
     })
     .join('\n')
   return `# bash completion for apictl. Load it with: source <(apictl completion bash)
@@ -94,7 +99,15 @@ export function zshScript(specs: readonly CommandSpec[]): string {
       const first = spec.firstArgument
         ? `      if [[ "$prev" == "${spec.path.at(-1)}" && "$cur" != -* ]]; then compadd -- ${spec.firstArgument.join(' ')}; return; fi\n`
         : ''
-      return `    "${spec.path.join(' ')}")\n${first}      candidates=(${entries}) ;;`
+      const document = spec.fromDocument
+        ? `      if [[ "$cur" != -* ]]; then
+        local -a document
+        document=(\${(f)"$(${COMPLETE} -- "\${(@)words[2,CURRENT]}" 2>/dev/null)"})
+        document=(\${document:#})
+        if (( \${#document} )); then compadd -S '' -- \${(M)document:#*[=:]}; compadd -- \${document:#*[=:]}; return; fi
+      fi\n`
+        : ''
+      return `    "${spec.path.join(' ')}")\n${first}${document}      candidates=(${entries}) ;;`
     })
     .join('\n')
   return `#compdef apictl
@@ -151,7 +164,12 @@ export function fishScript(specs: readonly CommandSpec[]): string {
       parts.push(`-d ${single(option.description)}`)
       lines.push(parts.join(' '))
     }
-    if (spec.firstArgument) {
+    if (spec.fromDocument) {
+      // Its methods first, then the OpenAPI document's paths and fields: `apictl __complete` knows where the line is.
+      lines.push(
+        `complete -c apictl -n ${single(here)} -a ${single(`(${COMPLETE} -- (commandline -opc)[2..-1] (commandline -ct) 2>/dev/null)`)}`,
+      )
+    } else if (spec.firstArgument) {
       lines.push(`complete -c apictl -n ${single(here)} -a ${single(spec.firstArgument.join(' '))}`)
     }
   }

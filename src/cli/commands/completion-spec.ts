@@ -1,5 +1,6 @@
 import { type Command, Help } from 'commander'
 import { SUGGESTED_VALUES } from '../../options/value-hints.js'
+import { REST_FIRST_WORDS } from '../rest-first-words.js'
 
 /** One option as a shell completes it. */
 export interface OptionSpec {
@@ -19,10 +20,12 @@ export interface CommandSpec {
   options: OptionSpec[]
   /** Values for the first argument (`rest`'s methods). */
   firstArgument?: readonly string[] | undefined
+  /** Its words come from `apictl __complete` too (`rest`: the OpenAPI document's paths and fields). */
+  fromDocument?: boolean
 }
 
 const firstArguments: Record<string, readonly string[]> = {
-  'apictl rest': ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'lint'],
+  'apictl rest': REST_FIRST_WORDS,
   'apictl completion': ['bash', 'zsh', 'fish'],
   'apictl help': ['rest', 'gql', 'soap', 'run', 'profile', 'serve', 'repl', 'completion'],
 }
@@ -47,6 +50,7 @@ export function commandSpecs(program: Command, path: string[] = [program.name()]
       { long: '--help', short: '-h', description: 'display help for command', takesValue: false },
     ],
     firstArgument: firstArguments[path.join(' ')],
+    fromDocument: path.join(' ') === 'apictl rest',
   }
   return [spec, ...visible.flatMap((command) => commandSpecs(command, [...path, command.name()]))]
 }

@@ -5,7 +5,11 @@ import { ApictlError, UsageError } from '../../core/errors.js'
 import type { HttpResponse } from '../../core/exchange.js'
 import { ExitCode } from '../../core/exit-codes.js'
 import { VERSION } from '../../core/version.js'
-import { readCachedOpenApi, writeCachedOpenApi } from '../../protocols/rest/openapi/openapi-cache.js'
+import {
+  type CachedOpenApi,
+  readCachedOpenApi,
+  writeCachedOpenApi,
+} from '../../protocols/rest/openapi/openapi-cache.js'
 import { indexOpenApi, type OpenApiIndex } from '../../protocols/rest/openapi/openapi-index.js'
 
 /** A discovery that found nothing is believed for this long (then looked for again). */
@@ -36,6 +40,8 @@ export interface LoadedOpenApi {
   index: OpenApiIndex
   /** Where it came from, for messages. */
   source: string
+  /** Its cache entry: the key and the version (when it was read, a file's stamp), which compiled validators are kept under. */
+  entry: { key: string; version: string }
 }
 
 const isUrl = (text: string) => /^https?:\/\//i.test(text)
@@ -47,26 +53,26 @@ const isUrl = (text: string) => /^https?:\/\//i.test(text)
  * The parser (@readme/openapi-parser) and yaml are loaded only on a miss.
  */
 export async function loadOpenApi(where: OpenApiWhere, ctx: Context): Promise<LoadedOpenApi | undefined> {
-  const given = where.flag ?? where.profileSource
-  if (given !== undefined) {
-    const source = isUrl(given) ? given : localPath(given, ctx)
-    const stamp = isUrl(given) ? undefined : await fileStamp(source, given)
+  const place = await openApiCacheKey(where, ctx)
+  if (place === undefined) return undefined
+  const { key, stamp } = place
+  if (place.kind === 'given') {
+    const { source, given } = place
     if (!where.refresh) {
-      const cached = await readCachedOpenApi(ctx.env, source, stamp)
-      if (cached?.index) return { index: cached.index, source }
+      const cached = await readCachedOpenApi(ctx.env, key, stamp)
+      if (cached?.index) return { index: cached.index, source, entry: entryOf(cached) }
     }
     if (!where.fetch && isUrl(given)) return undefined
     const index = indexOpenApi(await readDocument(source, given, where.insecure === true))
-    await writeCachedOpenApi(ctx.env, { key: source, stamp, index })
-    return { index, source }
+    const written = await writeCachedOpenApi(ctx.env, { key, stamp, index })
+    return { index, source, entry: entryOf(written) }
   }
-  if (where.discoverAt === undefined) return undefined
-  const base = where.discoverAt.replace(/\/+$/, '')
-  const key = where.builtin ? `builtin:${VERSION}` : `discover:${base}`
+  const base = place.base
   if (!where.refresh) {
     const cached = await readCachedOpenApi(ctx.env, key)
     if (cached !== undefined) {
-      if (cached.index !== null) return { index: cached.index, source: cached.source ?? base }
+      if (cached.index !== null)
+        return { index: cached.index, source: cached.source ?? base, entry: entryOf(cached) }
       if (Date.now() - Date.parse(cached.fetchedAt) < NEGATIVE_DISCOVERY_MS) return undefined
     }
   }
@@ -83,11 +89,40 @@ export async function loadOpenApi(where: OpenApiWhere, ctx: Context): Promise<Lo
     }
     // The built-in server's port changes every run: name it by what it is.
     const source = where.builtin ? "the built-in server's /openapi.json" : url
-    await writeCachedOpenApi(ctx.env, { key, source, index })
-    return { index, source }
+    const written = await writeCachedOpenApi(ctx.env, { key, source, index })
+    return { index, source, entry: entryOf(written) }
   }
   await writeCachedOpenApi(ctx.env, { key, index: null })
   return undefined
+}
+
+/** Where a call's document is kept in the cache: a given URL or file (with the file's stamp), or a discovery at a base. */
+export type OpenApiPlace =
+  | { kind: 'given'; key: string; stamp: string | undefined; source: string; given: string }
+  | { kind: 'discovered'; key: string; stamp?: undefined; base: string }
+
+/**
+ * The cache key of the document a call uses (loadOpenApi's, and shell
+ * completion's, which reads only the cache); undefined when there is none
+ * to look for. A file that cannot be read is a usage error.
+ */
+export async function openApiCacheKey(
+  where: Pick<OpenApiWhere, 'flag' | 'profileSource' | 'discoverAt' | 'builtin'>,
+  ctx: Context,
+): Promise<OpenApiPlace | undefined> {
+  const given = where.flag ?? where.profileSource
+  if (given !== undefined) {
+    const source = isUrl(given) ? given : localPath(given, ctx)
+    const stamp = isUrl(given) ? undefined : await fileStamp(source, given)
+    return { kind: 'given', key: source, stamp, source, given }
+  }
+  if (where.discoverAt === undefined) return undefined
+  const base = where.discoverAt.replace(/\/+$/, '')
+  return { kind: 'discovered', key: where.builtin ? `builtin:${VERSION}` : `discover:${base}`, base }
+}
+
+function entryOf(cached: CachedOpenApi): LoadedOpenApi['entry'] {
+  return { key: cached.key, version: `${cached.fetchedAt} ${cached.stamp ?? ''}` }
 }
 
 async function fileStamp(path: string, given: string): Promise<string> {

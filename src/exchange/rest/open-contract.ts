@@ -39,5 +39,5 @@ export async function openContract(
   )
   if (loaded === undefined) return undefined
   const { createRestContract } = await import('./rest-contract.js')
-  return createRestContract({ ...loaded, validate: options.validate !== false })
+  return createRestContract({ ...loaded, env: ctx.env, validate: options.validate !== false })
 }

@@ -29,6 +29,9 @@ export interface RestContract {
 export interface RestContractOptions {
   index: OpenApiIndex
   source: string
+  /** The document's cache entry, with the environment (the cache dir): compiled validators are kept beside it. */
+  entry?: { key: string; version: string } | undefined
+  env?: Context['env'] | undefined
   /** False with --no-validate: items are still typed, nothing is checked before sending. */
   validate: boolean
 }
@@ -40,7 +43,13 @@ export function createRestContract(options: RestContractOptions): RestContract {
   let validator: Promise<ContractValidator> | undefined
   const getValidator = () => {
     validator ??= import('../../protocols/rest/openapi/validate-request.js').then(
-      ({ ContractValidator }) => new ContractValidator(index),
+      ({ ContractValidator }) =>
+        new ContractValidator(
+          index,
+          options.entry === undefined || options.env === undefined
+            ? undefined
+            : { env: options.env, ...options.entry },
+        ),
     )
     return validator
   }
@@ -109,7 +118,7 @@ export function createRestContract(options: RestContractOptions): RestContract {
       }
       // Presence is checked here; values against their schemas only when one says more than "a string".
       const problems = needsValidator(found.operation, parts)
-        ? (await getValidator()).checkRequest(found.operation, parts)
+        ? await (await getValidator()).checkRequest(found.operation, parts)
         : missingParameters(found.operation, parts)
       if (problems.length === 0) return
       throw new ContractError(found.operation.method, found.template, problems, source)

@@ -1,7 +1,12 @@
+import {
+  completionDigest,
+  notGiven,
+  restLineCandidates,
+} from '../../protocols/rest/openapi/completion-candidates.js'
 import type { CompletionRequest } from '../command.js'
 import { REST_LINE_OPTIONS } from '../lines/line-options.js'
 import type { ReplSession } from '../session.js'
-import { documentItems, documentPaths } from './openapi-completion.js'
+import { lastIds } from './last-ids.js'
 import { optionNames, optionValues, positionalWords } from './option-candidates.js'
 
 const collection = /^\/v\d+\/items\/?$/
@@ -25,20 +30,17 @@ export async function completeRestLine(
   const [path, ...items] = positionalWords(request.words, REST_LINE_OPTIONS)
   const document =
     request.partial.startsWith('http') || path?.startsWith('http') ? undefined : await session.openApi(true)
-  if (path === undefined) {
+  if (document !== undefined) {
     const base =
       session.target.rest === undefined ? '' : new URL(session.target.rest).pathname.replace(/\/+$/, '')
-    const declared = document === undefined ? [] : documentPaths(document.index, method, session.last, base)
-    return [...new Set([...declared, ...session.paths.list()])]
+    const digest = completionDigest(document.index)
+    const candidates = restLineCandidates(digest, method, path, items, lastIds(session.last), base)
+    return path === undefined ? [...new Set([...candidates, ...session.paths.list()])] : candidates
   }
-  const given = new Set(items.map((each) => /^[^=:]+/.exec(each)?.[0]))
-  const candidates =
-    document !== undefined
-      ? documentItems(document.index, method, path)
-      : session.target.builtin
-        ? referenceItems(method.toLowerCase(), path.replace(/\?.*$/, ''))
-        : []
-  return candidates.filter((candidate) => !given.has(/^[^=:]+/.exec(candidate)?.[0]))
+  if (path === undefined) return session.paths.list()
+  return session.target.builtin
+    ? notGiven(referenceItems(method.toLowerCase(), path.replace(/\?.*$/, '')), items)
+    : []
 }
 
 /** Items the reference server's resources take, by method. */

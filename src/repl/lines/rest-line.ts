@@ -101,5 +101,5 @@ async function lineContract(
   } else if (url.startsWith('/')) loaded = await session.openApi(false)
   if (loaded === undefined) return undefined
   const { createRestContract } = await import('../../exchange/rest/rest-contract.js')
-  return createRestContract({ ...loaded, validate: values.validate !== false })
+  return createRestContract({ ...loaded, env: session.ctx.env, validate: values.validate !== false })
 }

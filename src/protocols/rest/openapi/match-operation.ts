@@ -1,8 +1,14 @@
 import { closestMatches } from '../../../config/did-you-mean.js'
-import type { OpenApiIndex, OpenApiOperation } from './openapi-index.js'
+import type { OpenApiOperation } from './openapi-index.js'
 
-export type OperationMatch =
-  | { kind: 'found'; operation: OpenApiOperation; pathParams: Record<string, string>; template: string }
+/** What matching reads of an index: its base paths and each operation's method and path (a completion digest is enough). */
+export interface MatchableIndex<Operation extends { method: string; path: string } = OpenApiOperation> {
+  basePaths: readonly string[]
+  operations: readonly Operation[]
+}
+
+export type OperationMatch<Operation = OpenApiOperation> =
+  | { kind: 'found'; operation: Operation; pathParams: Record<string, string>; template: string }
   | { kind: 'no-path'; suggestions: string[] }
   | { kind: 'no-method'; template: string; methods: string[] }
 
@@ -14,9 +20,9 @@ interface Compiled {
   weight: number
 }
 
-const compiled = new WeakMap<OpenApiIndex, Compiled[]>()
+const compiled = new WeakMap<MatchableIndex<{ method: string; path: string }>, Compiled[]>()
 
-function compile(index: OpenApiIndex): Compiled[] {
+function compile(index: MatchableIndex<{ method: string; path: string }>): Compiled[] {
   let list = compiled.get(index)
   if (list !== undefined) return list
   const templates = [...new Set(index.operations.map((op) => op.path))]
@@ -44,7 +50,7 @@ function compile(index: OpenApiIndex): Compiled[] {
 }
 
 /** The request path as the document writes it: each base path (servers, basePath) stripped in turn. */
-function candidates(index: OpenApiIndex, pathname: string): string[] {
+function candidates(index: MatchableIndex<{ method: string; path: string }>, pathname: string): string[] {
   const found = [pathname]
   for (const base of index.basePaths) {
     if (base !== '' && (pathname === base || pathname.startsWith(`${base}/`)))
@@ -62,7 +68,11 @@ function decode(text: string): string {
 }
 
 /** The operation a method and URL path name in the document, or why there is none. */
-export function matchOperation(index: OpenApiIndex, method: string, pathname: string): OperationMatch {
+export function matchOperation<Operation extends { method: string; path: string } = OpenApiOperation>(
+  index: MatchableIndex<Operation>,
+  method: string,
+  pathname: string,
+): OperationMatch<Operation> {
   const upper = method.toUpperCase()
   for (const path of candidates(index, pathname)) {
     for (const each of compile(index)) {
@@ -89,7 +99,7 @@ export function matchOperation(index: OpenApiIndex, method: string, pathname: st
 }
 
 /** Up to three declared paths closest to what was typed: by edit distance, else by shared leading segments. */
-function nearestPaths(index: OpenApiIndex, path: string): string[] {
+function nearestPaths(index: MatchableIndex<{ method: string; path: string }>, path: string): string[] {
   const templates = [...new Set(index.operations.map((op) => op.path))]
   const close = closestMatches(path, templates)
   if (close.length > 0) return close.slice(0, 3)

@@ -1,7 +1,7 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
-import { Ajv2020 } from 'ajv/dist/2020.js'
-import addFormatsModule from 'ajv-formats'
+import type { ErrorObject, ValidateFunction } from 'ajv'
 import { closestMatches } from '../../../config/did-you-mean.js'
+import type { SchemaToCompile, ValidatorCompiler } from './compile-validators.js'
+import { loadValidatorCode } from './load-validator-code.js'
 import { type JsonSchema, type OpenApiIndex, type OpenApiOperation, schemaRoot } from './openapi-index.js'
 import {
   type ContractProblem,
@@ -10,62 +10,86 @@ import {
   type RequestParts,
 } from './parameter-values.js'
 import { coerceScalar, propertyNames, unescapePointer } from './schema-walk.js'
+import { readCachedValidators, type ValidatorCacheScope, writeCachedValidators } from './validator-cache.js'
 
-export type { ContractProblem, RequestParts }
+export type { ContractProblem, RequestParts, ValidatorCacheScope }
 
-// ajv-formats is CommonJS: its default export arrives as the module object under NodeNext.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv) => void
+type Validators = ReadonlyMap<string, ValidateFunction>
 
-/** One validator per index (and per document version), with the document's named schemas added once. */
+/**
+ * Checks requests and responses against one index (and document version).
+ * Validators come in sets (an operation's request, one declared response):
+ * with a cache scope, a set compiled once is kept as ajv's standalone code
+ * and later runs load that instead of importing ajv and compiling
+ * (docs/decisions.md); ajv is loaded only on a miss.
+ */
 export class ContractValidator {
-  private readonly ajv: Ajv
-  private readonly compiled = new Map<string, ValidateFunction>()
+  private compiler: Promise<ValidatorCompiler> | undefined
+  private readonly sets = new Map<string, Promise<Validators>>()
 
-  constructor(private readonly index: OpenApiIndex) {
-    const options = { strict: false, allErrors: true, validateFormats: true, logger: false as const }
-    this.ajv = index.version.startsWith('3.1') ? new Ajv2020(options) : new Ajv(options)
-    addFormats(this.ajv)
-    this.ajv.addSchema({ $id: schemaRoot, ...index.schemas } as never)
+  constructor(
+    private readonly index: OpenApiIndex,
+    private readonly cache?: ValidatorCacheScope,
+  ) {}
+
+  private validators(set: string, schemas: readonly SchemaToCompile[]): Promise<Validators> {
+    let found = this.sets.get(set)
+    if (found === undefined) {
+      found = this.loadOrCompile(set, schemas)
+      this.sets.set(set, found)
+    }
+    return found
   }
 
-  private compile(key: string, schema: JsonSchema): ValidateFunction {
-    let validate = this.compiled.get(key)
-    if (validate === undefined) {
-      validate = this.ajv.compile(schema as object)
-      this.compiled.set(key, validate)
+  private async loadOrCompile(set: string, schemas: readonly SchemaToCompile[]): Promise<Validators> {
+    const keys = schemas.map((each) => each.key)
+    if (keys.length === 0) return new Map()
+    const cache = this.cache
+    if (cache !== undefined) {
+      const code = await readCachedValidators(cache, set, keys)
+      // A damaged entry (it does not run, or lacks a validator) is compiled again and rewritten.
+      const loaded = code === undefined ? undefined : loadValidatorCode(code, keys)
+      if (loaded !== undefined) return loaded
     }
-    return validate
+    this.compiler ??= import('./compile-validators.js').then(
+      ({ ValidatorCompiler }) => new ValidatorCompiler(this.index),
+    )
+    const compiled = (await this.compiler).compile(schemas, cache !== undefined)
+    if (cache !== undefined && compiled.code !== undefined)
+      await writeCachedValidators(cache, set, keys, compiled.code)
+    return compiled.validators
   }
 
   /** Every broken rule of one request against its operation, in the order: parameters, then body. */
-  checkRequest(operation: OpenApiOperation, parts: RequestParts): ContractProblem[] {
+  async checkRequest(operation: OpenApiOperation, parts: RequestParts): Promise<ContractProblem[]> {
+    const validators = await this.validators(`request ${operation.pointer}`, requestSchemas(operation))
     const problems = missingParameters(operation, parts)
     for (const { param, field, values } of parameterValues(operation, parts)) {
-      if (param.schema === undefined) continue
+      const validate = validators.get(`param:${param.pointer}`)
+      if (param.schema === undefined || validate === undefined) continue
       const value = parameterValue(param.schema, values)
-      const validate = this.compile(`param:${param.pointer}`, param.schema)
       if (!validate(value)) {
         for (const error of validate.errors ?? [])
           problems.push(problem(error, field, `${param.pointer}/schema`, []))
       }
     }
     const body = operation.body
-    if (body !== undefined && parts.body !== undefined) {
-      if (parts.jsonBody && body.schema !== undefined && /json/i.test(body.contentType)) {
-        const validate = this.compile(`body:${body.pointer}`, body.schema)
-        if (!validate(parts.body)) {
-          const known = propertyNames(this.index, body.schema)
-          for (const error of validate.errors ?? [])
-            problems.push(problem(error, 'body', body.pointer, known))
-        }
+    if (body !== undefined && parts.body !== undefined && parts.jsonBody) {
+      const validate = validators.get(`body:${body.pointer}`)
+      if (body.schema !== undefined && validate !== undefined && !validate(parts.body)) {
+        const known = propertyNames(this.index, body.schema)
+        for (const error of validate.errors ?? []) problems.push(problem(error, 'body', body.pointer, known))
       }
     }
     return dedupe(problems)
   }
 
   /** The problems of a response body against the operation's schema for its status (none when undeclared). */
-  checkResponse(operation: OpenApiOperation, status: number, body: unknown): ContractProblem[] {
+  async checkResponse(
+    operation: OpenApiOperation,
+    status: number,
+    body: unknown,
+  ): Promise<ContractProblem[]> {
     const declared =
       operation.responses[String(status)] ??
       operation.responses[`${String(status)[0]}XX`] ??
@@ -81,10 +105,26 @@ export class ContractValidator {
       ]
     }
     if (declared.schema === undefined || body === undefined) return []
-    const validate = this.compile(`response:${declared.pointer}`, declared.schema)
+    const key = `response:${declared.pointer}`
+    const validators = await this.validators(`response ${declared.pointer}`, [
+      { key, schema: declared.schema },
+    ])
+    const validate = validators.get(key)!
     if (validate(body)) return []
     return dedupe((validate.errors ?? []).map((error) => problem(error, 'response', declared.pointer, [])))
   }
+}
+
+/** The schemas a request to the operation may be checked against: its parameters', and a JSON body's. */
+export function requestSchemas(operation: OpenApiOperation): SchemaToCompile[] {
+  const schemas: SchemaToCompile[] = []
+  for (const param of operation.parameters) {
+    if (param.schema !== undefined) schemas.push({ key: `param:${param.pointer}`, schema: param.schema })
+  }
+  const body = operation.body
+  if (body?.schema !== undefined && /json/i.test(body.contentType))
+    schemas.push({ key: `body:${body.pointer}`, schema: body.schema })
+  return schemas
 }
 
 /** A parameter's values as its schema wants them: an array for array schemas, numbers and booleans coerced. */
