@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ESCAPE_TEXT,
   ESCAPES,
+  HOSTILE_NAMES,
   type HostileServer,
   SGR,
   startHostileServer,
@@ -53,6 +54,10 @@ const gql = (...more: string[]) => [
   ...more,
 ]
 
+/** The REPL's own line editing: cursor to a column, clear to the end of the screen or line. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching our own escape sequences is the point
+const LINE_EDITING = /\u001b\[\d*[GJK]/g
+
 const formats = [[], ['-o', 'json'], ['-o', 'raw'], ['-o', 'table'], ['-o', 'xml']]
 
 describe.skipIf(!hasPty)('server text on a terminal is shown, never obeyed', () => {
@@ -89,6 +94,41 @@ describe.skipIf(!hasPty)('server text on a terminal is shown, never obeyed', () 
       `soap fault with ESC as a character reference (not XML) ${format.join(' ')}`,
       () => soap('/escape/soap-illegal', ...format),
     ]),
+    // Names are server text too: an element, attribute, prefix or instruction target holding ESC, C1 or bidi
+    // controls (taken by a lenient reader), or U+061C (a bidi mark XML allows in names, so a strict reader takes it).
+    ...['/escape/xml-names', '/escape/xml-names?legal'].flatMap((path) =>
+      formats.map((format): [string, () => string[]] => [
+        `rest ${path} ${format.join(' ')}`,
+        () => rest(path, ...format),
+      ]),
+    ),
+    ...['/escape/soap-names?legal', '/escape/soap-names-fault?legal', '/escape/soap-names'].flatMap((path) =>
+      formats.map((format): [string, () => string[]] => [
+        `soap names ${path} ${format.join(' ')}`,
+        () => soap(path, ...format),
+      ]),
+    ),
+    ...[[], ['-o', 'json']].map((format): [string, () => string[]] => [
+      `soap ops of a WSDL with controls in its names ${format.join(' ')}`,
+      () => ['soap', 'ops', '--wsdl', `${server.url}/wsdl/escape-names`, ...format],
+    ]),
+    ...[
+      ['envelope', ''],
+      ['call', '--dry-run'],
+      ['call', '-v'],
+    ].map(([command, flag]): [string, () => string[]] => [
+      `soap ${command} ${flag} of a WSDL operation with controls in its names`,
+      () => [
+        'soap',
+        command!,
+        `Ping${HOSTILE_NAMES.prefix}`,
+        '--wsdl',
+        `${server.url}/wsdl/escape-names`,
+        '-e',
+        `${server.url}/escape/soap-names?legal`,
+        ...(flag === '' ? [] : [flag!]),
+      ],
+    ]),
   ]
 
   it.each(cases)('%s', async (name, args) => {
@@ -96,6 +136,23 @@ describe.skipIf(!hasPty)('server text on a terminal is shown, never obeyed', () 
       const result = await runInTerminal(args(), isolatedEnv(colour))
       expect(result.screen).not.toMatch(/This is a bug/)
       expectInert(result.screen, `${name} ${JSON.stringify(colour)}`)
+    }
+  })
+
+  it('the REPL shows hostile names and text escaped too', async () => {
+    const lines = [
+      `get ${server.url}/escape/xml-names --no-lint`,
+      `get ${server.url}/escape/xml-names?legal --no-lint -o xml`,
+      `get ${server.url}/escape/text --no-lint`,
+      `soap Ping --no-wsdl --ns urn:ping -e ${server.url}/escape/soap-names?legal`,
+      `soap Ping --no-wsdl --ns urn:ping -e ${server.url}/escape/soap-names-fault?legal`,
+      '.exit',
+    ]
+    for (const colour of [{ NO_COLOR: '1' }, { FORCE_COLOR: '1' }]) {
+      const result = await runInTerminal(['repl'], isolatedEnv(colour), `${lines.join('\n')}\n`)
+      expect(result.screen).toContain('m\\u001bcx')
+      expect(result.screen).toContain('v\\u061cw')
+      expectInert(result.screen.replace(LINE_EDITING, ''), `repl ${JSON.stringify(colour)}`)
     }
   })
 

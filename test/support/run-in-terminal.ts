@@ -26,6 +26,8 @@ export interface TerminalResult {
 export function runInTerminal(
   args: string[],
   env: Record<string, string | undefined> = isolatedEnv(),
+  /** Typed on the terminal (lines for the REPL; end with `.exit`). */
+  input = '',
 ): Promise<TerminalResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(PYTHON, ['-c', ptyScript, process.execPath, CLI, ...args], {
@@ -41,6 +43,6 @@ export function runInTerminal(
       clearTimeout(killer)
       resolve({ code, screen: Buffer.concat(chunks).toString('utf8') })
     })
-    child.stdin.end()
+    child.stdin.end(input)
   })
 }
