@@ -2,6 +2,7 @@ import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
 import { openTarget } from '../../exchange/open-target.js'
 import { readPipedBody } from '../../exchange/piped-body.js'
+import { checkRestInput } from '../../exchange/rest/check-rest-input.js'
 import { DEFAULT_MAX_PAGES, RestClient } from '../../exchange/rest/rest-client.js'
 import type { RestContract } from '../../exchange/rest/rest-contract.js'
 import type { Target } from '../../exchange/target.js'
@@ -27,6 +28,7 @@ export async function runRest(
       hint: `apictl rest ${firstWord} /v1/items (or a full URL, or :4000/v1/items for localhost)`,
     })
   }
+  checkRestInput({ items, data: options.data }, ctx)
   const sending = !common.dryRun && !common.curl
   // The profile's REST base is used for a path, and for an --oauth2 token URL given as a path.
   const usesBase = url.startsWith('/') || common.oauth2?.tokenUrl.startsWith('/') === true

@@ -4,6 +4,7 @@ import { UsageError } from '../../core/errors.js'
 import { type HeaderList, joinHeaderValues } from '../../core/exchange.js'
 import { prepareGraphQLRequest } from '../../protocols/graphql/client/build-graphql-request.js'
 import { checkOperation } from '../../protocols/graphql/client/check-operation.js'
+import { coerceVariableOptions } from '../../protocols/graphql/client/coerce-variables.js'
 import type { GraphQLResult } from '../../protocols/graphql/client/decode-graphql-response.js'
 import type { DocumentSource } from '../../protocols/graphql/client/document-error.js'
 import {
@@ -91,6 +92,9 @@ export class GraphQLClient {
     if (settings.get && operation.operation === 'mutation') {
       throw new UsageError('--get sends queries only; a mutation must be a POST.', { hint: 'Drop --get.' })
     }
+    // --var as far as the document alone tells (syntax, declared names, built-in scalars) before the
+    // target is opened: a typo starts no server. The schema's types are checked again below.
+    coerceVariableOptions(settings.variableOptions ?? [], operation)
     return this.#checkOperation(parsed, operation, settings)
   }
 
