@@ -40,6 +40,8 @@ export async function sendToStream(
   const timer = setTimeout(() => limit.abort(new Error('timed out')), options.timeoutMs)
   const signal = options.signal ? AbortSignal.any([limit.signal, options.signal]) : limit.signal
   let connection: Connection | undefined
+  /** Why apictl itself stopped the transfer (--max-size, silence): reported as it is, not as got's wrapping of it. */
+  let stopped: Error | undefined
   try {
     const prepared = await readyToSend(request, options, signal)
     connection = await openConnection(prepared.url, options)
@@ -65,7 +67,10 @@ export async function sendToStream(
     let heard = Date.now()
     watch = setInterval(
       () => {
-        if (Date.now() - heard >= options.timeoutMs) stream.destroy(idleError(options.timeoutMs))
+        if (Date.now() - heard >= options.timeoutMs) {
+          stopped = idleError(options.timeoutMs)
+          stream.destroy(stopped)
+        }
       },
       Math.max(50, Math.min(options.timeoutMs / 4, 1000)),
     )
@@ -81,13 +86,15 @@ export async function sendToStream(
       heard = Date.now()
       // --max-size bounds a download only when given: the body goes to disk, not to memory.
       if (options.maxSize !== undefined && written > options.maxSize) {
-        stream.destroy(tooLarge(options.maxSize, request))
+        stopped = tooLarge(options.maxSize, request)
+        stream.destroy(stopped)
       }
       options.observer?.downloadProgress?.(progress.transferred, progress.total)
     })
     await pipeline(stream, sink)
     return { response, written }
   } catch (error) {
+    if (stopped !== undefined) throw stopped
     const proxy = connection?.proxy
     const failure =
       proxy && !signal.aborted

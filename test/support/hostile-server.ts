@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import { createSecureServer } from 'node:http2'
+import type { Server } from 'node:net'
 import { brotliCompress, constants, gzipSync } from 'node:zlib'
+import { expect } from 'vitest'
+import { listenOnLoopback } from './listen-on-loopback.js'
 
 /**
  * A server that attacks its client: compression bombs, endless bodies,
@@ -34,6 +37,33 @@ export const SGR = /\u001b\[[0-9;]*m/g
 /** Any control character but tab and newline, or a bidi control (override, isolate, mark): none may reach a terminal. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 export const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/
+
+/** Our own line editing: a spinner's or progress bar's clear to the end of the line, the REPL's cursor to a column and clear below (not a server's screen clear, ESC [ 2 J). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching our own escape sequences is the point
+const OWN_LINE_EDITING = /\u001b\[(?:K|\d*G|0J)/g
+
+/** Fails the test when anything in `screen` (our own colours and line editing aside) could steer a terminal. */
+export function expectInert(screen: string, what: string): void {
+  const ours = screen.replace(SGR, '').replace(OWN_LINE_EDITING, '')
+  const match = UNSAFE.exec(ours.replace(/\r\n/g, '\n').replace(/\r/g, ''))
+  expect(
+    match,
+    `${what}: ${JSON.stringify(match?.[0])} reached the terminal in ${JSON.stringify(screen.slice(0, 400))}`,
+  ).toBeNull()
+}
+
+/** `apictl soap call Ping` to `endpoint`, with no WSDL (the attacks' SOAP answers). */
+export const pingCall = (endpoint: string, ...more: string[]): string[] => [
+  'soap',
+  'call',
+  'Ping',
+  '--no-wsdl',
+  '--ns',
+  'urn:ping',
+  '-e',
+  endpoint,
+  ...more,
+]
 
 const soapNs = 'http://schemas.xmlsoap.org/soap/envelope/'
 
@@ -288,6 +318,15 @@ const routes: Record<string, Route> = {
   '/escape/soap-names-fault': (_request, response, url) =>
     send(response, 'text/xml; charset=utf-8', soapNamesFault(namesFor(url)), 500),
   '/wsdl/escape-names': (_request, response, _url, base) => send(response, 'text/xml', escapeNamesWsdl(base)),
+  /** A download whose Content-Disposition filename carries escapes (shown on stderr as it is saved). */
+  '/escape/download': (_request, response) => {
+    response.writeHead(200, {
+      'content-type': 'application/octet-stream',
+      'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(`r${ESCAPES.title}${ESCAPES.csi}${ESCAPES.bidi}.txt`)}`,
+      'content-length': 3,
+    })
+    response.end('ok\n')
+  },
   '/wsdl/ping': (_request, response, _url, base) => send(response, 'text/xml', pingWsdl(base)),
   '/wsdl/import-file': (_request, response, url, base) =>
     send(response, 'text/xml', pingWsdl(base, [url.searchParams.get('target') ?? 'file:///etc/passwd'])),
@@ -306,33 +345,28 @@ const routes: Record<string, Route> = {
     send(response, 'text/xml', pingWsdl(base, [`${base}/trickle?type=text/xml`])),
 }
 
-export async function startHostileServer(): Promise<HostileServer> {
+/**
+ * The attacks at their paths, over HTTP/1.1; with `tls` (a key and
+ * certificate) over HTTPS, offering HTTP/2 by ALPN (and HTTP/1.1).
+ */
+export async function startHostileServer(
+  options: { tls?: { key: Buffer; cert: Buffer } } = {},
+): Promise<HostileServer> {
   const hits: string[] = []
-  const sockets = new Set<Socket>()
-  const server = createServer((request, response) => {
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
     hits.push(`${request.method} ${request.url}`)
     const url = new URL(request.url ?? '/', 'http://x')
-    const base = `http://${request.headers.host}`
+    const base = `${options.tls ? 'https' : 'http'}://${request.headers.host ?? request.headers[':authority']}`
     request.resume()
     request.on('end', () => {
       const route = routes[url.pathname]
       if (route === undefined) return send(response, 'text/plain', 'no such attack\n', 404)
       Promise.resolve(route(request, response, url, base)).catch(() => response.destroy())
     })
-  })
-  server.on('connection', (socket) => {
-    sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}`,
-    hits,
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy()
-        server.close(() => resolve())
-      }),
   }
+  const server = options.tls
+    ? (createSecureServer({ ...options.tls, allowHTTP1: true }, handle as never) as unknown as Server)
+    : createServer(handle)
+  const { url, close } = await listenOnLoopback(server, options.tls ? 'https' : 'http')
+  return { url, hits, close }
 }
