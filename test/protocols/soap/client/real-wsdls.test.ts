@@ -10,6 +10,9 @@ import { attributes, find, must, parse } from './support/soap-client-support.js'
 /** SPEC §6 against public service descriptions (fixtures/wsdl-corpus). */
 const CORPUS = join(import.meta.dirname, '..', '..', '..', '..', 'fixtures', 'wsdl-corpus')
 const corpus = (path: string) => join(CORPUS, path)
+/** `apictl soap envelope OPERATION PARAM=VALUE… --wsdl WSDL`, in process, in a fresh environment. */
+const envelopeFor = (wsdl: string, operation: string, ...parameters: string[]) =>
+  runCliInProcess(['soap', 'envelope', operation, ...parameters, '--wsdl', wsdl], { env: isolatedEnv() })
 const ENV_NS = 'http://schemas.xmlsoap.org/soap/envelope/'
 const work = mkdtempSync(join(tmpdir(), 'apictl-real-wsdls-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
@@ -32,18 +35,12 @@ describe('Microsoft Exchange EWS (services.wsdl + messages.xsd + types.xsd, ~1,5
   })
 
   it('a header part is a header entry, typed like the body (attributes, enumerations), and the Body keeps its own', async () => {
-    const result = await runCliInProcess(
-      [
-        'soap',
-        'envelope',
-        'GetFolder',
-        'FolderShape.BaseShape=IdOnly',
-        'FolderIds.DistinguishedFolderId.Id=inbox',
-        'RequestServerVersion.Version=Exchange2016',
-        '--wsdl',
-        ews,
-      ],
-      { env: isolatedEnv() },
+    const result = await envelopeFor(
+      ews,
+      'GetFolder',
+      'FolderShape.BaseShape=IdOnly',
+      'FolderIds.DistinguishedFolderId.Id=inbox',
+      'RequestServerVersion.Version=Exchange2016',
     )
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
@@ -53,18 +50,12 @@ describe('Microsoft Exchange EWS (services.wsdl + messages.xsd + types.xsd, ~1,5
     expect(attributes(must(header, 'RequestServerVersion'))).toEqual({ Version: 'Exchange2016' })
     expect(find(must(envelope, 'Body'), 'RequestServerVersion')).toBeUndefined()
     expect(attributes(must(envelope, 'DistinguishedFolderId'))).toEqual({ Id: 'inbox' })
-    const wrong = await runCliInProcess(
-      [
-        'soap',
-        'envelope',
-        'GetFolder',
-        'FolderShape.BaseShape=IdOnly',
-        'FolderIds.DistinguishedFolderId.Id=inbox',
-        'RequestServerVersion.Version=Exchange1999',
-        '--wsdl',
-        ews,
-      ],
-      { env: isolatedEnv() },
+    const wrong = await envelopeFor(
+      ews,
+      'GetFolder',
+      'FolderShape.BaseShape=IdOnly',
+      'FolderIds.DistinguishedFolderId.Id=inbox',
+      'RequestServerVersion.Version=Exchange1999',
     )
     expect(wrong.code).toBe(2)
     expect(wrong.stderr).toContain("parameter 'RequestServerVersion.Version' expects")
@@ -91,18 +82,12 @@ describe('Microsoft Exchange EWS (services.wsdl + messages.xsd + types.xsd, ~1,5
 
 it("zeep's header fixture: soap:header parts go in the Header, the rest in the Body", async () => {
   const wsdl = corpus('zeep-soap-header/soap_header.wsdl')
-  const result = await runCliInProcess(
-    [
-      'soap',
-      'envelope',
-      'GetLastTradePrice',
-      'tickerSymbol=ACME',
-      'Authentication.username=u',
-      'Authentication.password=p',
-      '--wsdl',
-      wsdl,
-    ],
-    { env: isolatedEnv() },
+  const result = await envelopeFor(
+    wsdl,
+    'GetLastTradePrice',
+    'tickerSymbol=ACME',
+    'Authentication.username=u',
+    'Authentication.password=p',
   )
   expect(result.code).toBe(0)
   const envelope = parse(result.stdout)
@@ -115,18 +100,12 @@ it("zeep's header fixture: soap:header parts go in the Header, the rest in the B
 
 it('rpc/encoded: encodingStyle on the operation element and xsi:type on each parameter', async () => {
   const wsdl = corpus('pear-example/example.wsdl')
-  const result = await runCliInProcess(
-    [
-      'soap',
-      'envelope',
-      'echoStruct',
-      'inputStruct.varString=a',
-      'inputStruct.varInt=1',
-      'inputStruct.varFloat=2.5',
-      '--wsdl',
-      wsdl,
-    ],
-    { env: isolatedEnv() },
+  const result = await envelopeFor(
+    wsdl,
+    'echoStruct',
+    'inputStruct.varString=a',
+    'inputStruct.varInt=1',
+    'inputStruct.varFloat=2.5',
   )
   expect(result.code).toBe(0)
   expect(result.stdout).toMatch(
