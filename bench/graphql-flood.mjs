@@ -3,11 +3,12 @@
 // its p50/p99 are compared, in paired rounds (random order per round), with the same probe and no flood.
 // The flood runs in a child process, so the probe's figures are the server's, not the flooding client's.
 //   node bench/graphql-flood.mjs [--rounds 5] [--seconds 3] [--same-process]
-import { fork, spawn } from 'node:child_process'
+import { fork } from 'node:child_process'
 import { Agent, request } from 'node:http'
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { startChildServer } from './lib/child-server.mjs'
 import { median, percentile, shuffled } from './lib/stats.mjs'
 
 const here = fileURLToPath(import.meta.url)
@@ -70,21 +71,6 @@ async function probe(url, ms, everyMs = 20) {
   return latencies
 }
 
-function startServe() {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--quiet'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  let stderr = ''
-  return new Promise((resolve, reject) => {
-    child.stderr.on('data', (text) => {
-      stderr += text
-      const match = /listening on (http:\/\/\S+)/.exec(stderr)
-      if (match) resolve({ url: match[1], stop: () => child.kill('SIGTERM') })
-    })
-    child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)))
-  })
-}
-
 /** One flood in a child process (this script with --child), resolving to its statuses. */
 function floodInChild(url, ms) {
   return new Promise((resolve, reject) => {
@@ -111,7 +97,9 @@ async function main() {
   })
   const rounds = Number(values.rounds)
   const duration = Number(values.seconds) * 1000
-  const serve = await startServe()
+  const serve = await startChildServer(bin, ['serve', '--port', '0', '--host', '127.0.0.1', '--quiet'], {
+    probePath: '/v1/items/1',
+  })
   const load = loadavg().map((value) => value.toFixed(2))
   try {
     await post(`${serve.url}/graphql`, JSON.stringify({ query: '{ itemCount }' }))
@@ -144,7 +132,7 @@ async function main() {
         .join(' ')}\n`,
     )
   } finally {
-    serve.stop()
+    await serve.stop()
   }
 }
 
