@@ -3,6 +3,7 @@ import type { Context } from '../../core/context.js'
 import { readText } from '../../protocols/rest/items/apply-request-items.js'
 import { parseRequestItem } from '../../protocols/rest/items/parse-request-item.js'
 import { assertReadableFile, checkDataFile } from '../read-data-option.js'
+import { formFile } from './form-request.js'
 
 /**
  * What a REST call's input says on its own, before any target is opened (so
@@ -17,7 +18,8 @@ export function checkRestInput(call: { items?: readonly string[]; data?: string 
     return ''
   }
   for (const item of (call.items ?? []).map(parseRequestItem)) {
-    if ('file' in item) readText(readable, item.file, item)
+    if (item.kind === 'fileUpload') formFile(item, ctx)
+    else if ('file' in item) readText(readable, item.file, item)
   }
   if (call.data?.startsWith('@')) checkDataFile(call.data.slice(1), ctx.cwd)
 }
