@@ -7,6 +7,7 @@ import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startChildServer } from './child-server.mjs'
 import { BARE_BODY, clip, commandCases } from './command-cases.mjs'
+import { renderCommandTimes } from './command-table.mjs'
 import {
   APICTL_BIN,
   apictlEnv,
@@ -16,7 +17,7 @@ import {
   SERVE_ARGS,
   SERVER_SCRIPTS,
 } from './environment.mjs'
-import { formatMs, formatRatio, goalShort, renderTable } from './format.mjs'
+import { goalShort } from './format.mjs'
 import { judge } from './goals.mjs'
 import { runPairedRounds } from './paired-rounds.mjs'
 import { failureOf, timeCommand } from './time-command.mjs'
@@ -149,32 +150,15 @@ export function renderCommands(section) {
       section.goals.find((goal) => goal.id === goalId),
     ]),
   )
-  const rows = section.results.map((result) => {
-    if (result.status !== 'ok') return [result.label, '–', '–', '–', '–', result.note]
-    const goal = goalOfCase[result.id]
-    const notes = [goal && goalShort(goal), result.note].filter(Boolean)
-    return [
-      result.label,
-      formatMs(result.medianMs),
-      formatMs(result.p90Ms),
-      formatRatio(result.ratios.node),
-      result.versus ? formatRatio(result.ratios[result.versus]) : '',
-      notes.join('; '),
-    ]
+  const table = renderCommandTimes(section.results, {
+    versus: '× HTTPie',
+    notesOf: (result) => goalOfCase[result.id] && goalShort(goalOfCase[result.id]),
   })
-  const columns = [
-    { title: 'command', align: 'left' },
-    { title: 'median', align: 'right' },
-    { title: 'p90', align: 'right' },
-    { title: "× node -e ''", align: 'right' },
-    { title: '× HTTPie', align: 'right' },
-    { title: 'goal / note', align: 'left' },
-  ]
   const title = `A. Command wall time: ${section.rounds} paired rounds after ${section.warmups} warm-up(s), order shuffled each round (lower is better)`
   const servers =
     `   URL: bare node:http on ${section.url}\n` +
     `   REF: apictl ${SERVE_ARGS.join(' ')} on ${section.reference}\n` +
     '   × HTTPie: against HTTPie sending the same request (GET URL, or POST REF/graphql)'
   const footer = section.notes.map((note) => `   note: ${note}`).join('\n')
-  return `${title}\n${servers}\n\n${renderTable(columns, rows)}${footer ? `\n${footer}` : ''}`
+  return `${title}\n${servers}\n\n${table}${footer ? `\n${footer}` : ''}`
 }

@@ -2,8 +2,9 @@
 // profile is active, so `apictl rest get /v1/items` starts the reference server
 // in-process, sends one request to it over loopback, and stops it.
 import { join } from 'node:path'
+import { renderCommandTimes } from './command-table.mjs'
 import { APICTL_BIN, apictlEnv, cliUnavailable, makeTempDir, removeDir } from './environment.mjs'
-import { formatMs, formatRatio, goalShort, renderTable } from './format.mjs'
+import { goalShort } from './format.mjs'
 import { judge } from './goals.mjs'
 import { runPairedRounds } from './paired-rounds.mjs'
 
@@ -63,24 +64,9 @@ function parsesAsJson(text) {
 
 export function renderEmbedded(section) {
   const goal = section.goals[0]
-  const rows = section.results.map((result) => {
-    if (result.status !== 'ok') return [result.label, '–', '–', '–', result.note]
-    const notes = [result.id === 'embedded' && goalShort(goal), result.note].filter(Boolean)
-    return [
-      result.label,
-      formatMs(result.medianMs),
-      formatMs(result.p90Ms),
-      formatRatio(result.ratios.node),
-      notes.join('; '),
-    ]
+  const table = renderCommandTimes(section.results, {
+    notesOf: (result) => result.id === 'embedded' && goalShort(goal),
   })
-  const columns = [
-    { title: 'command', align: 'left' },
-    { title: 'median', align: 'right' },
-    { title: 'p90', align: 'right' },
-    { title: "× node -e ''", align: 'right' },
-    { title: 'goal / note', align: 'left' },
-  ]
   const title = `B. Embedded default: ${section.rounds} paired rounds after ${section.warmups} warm-up(s), fresh APICTL_CONFIG_DIR per run`
-  return `${title}\n\n${renderTable(columns, rows)}`
+  return `${title}\n\n${table}`
 }

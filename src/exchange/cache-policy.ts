@@ -2,9 +2,9 @@
  * How long a client object keeps what it learns (a GraphQL schema, a WSDL,
  * an OAuth 2.0 token, open connections), chosen by the surface that makes
  * it: `disk` for a CLI run (kept on disk for the next run), `disk+memory`
- * for a REPL session (and, as before this shape, a library client's REST
- * tokens), `memory` for what a library client holds for its life. In memory
- * also means connections kept alive between calls.
+ * for a REPL session, `memory` for a library client, which holds its
+ * schemas, WSDLs and tokens for its life and writes nothing to the cache
+ * dir. In memory also means connections kept alive between calls.
  */
 export type CachePolicy = 'disk' | 'disk+memory' | 'memory'
 

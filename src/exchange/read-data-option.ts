@@ -1,3 +1,4 @@
+import { accessSync, constants, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { Context } from '../core/context.js'
@@ -45,11 +46,31 @@ async function readFileText(file: string, cwd: string): Promise<string> {
   try {
     return await readFile(resolve(cwd, file), 'utf8')
   } catch (error) {
-    throw new UsageError(`Cannot read --data file ${file}: ${fileProblem(error)}.`, {
-      where: file,
-      hint: 'Check the path (relative to the current directory).',
-    })
+    throw dataFileProblem(file, error)
   }
+}
+
+/** That `--data @file` names a file that can be read (before anything starts); its text is read later. */
+export function checkDataFile(file: string, cwd: string): void {
+  try {
+    assertReadableFile(resolve(cwd, file))
+  } catch (error) {
+    throw dataFileProblem(file, error)
+  }
+}
+
+/** Throws the file system's error (ENOENT, EACCES; EISDIR for a directory) unless `path` is a file this process can read. */
+export function assertReadableFile(path: string): void {
+  accessSync(path, constants.R_OK)
+  if (statSync(path).isDirectory())
+    throw Object.assign(new Error(`${path} is a directory`), { code: 'EISDIR' })
+}
+
+function dataFileProblem(file: string, error: unknown): UsageError {
+  return new UsageError(`Cannot read --data file ${file}: ${fileProblem(error)}.`, {
+    where: file,
+    hint: 'Check the path (relative to the current directory).',
+  })
 }
 
 /** The body piped into stdin (`--data -`; also a GraphQL document). */

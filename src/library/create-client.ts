@@ -2,6 +2,7 @@ import { BufferSink, type Context } from '../core/context.js'
 import { UsageError } from '../core/errors.js'
 import type { CommonOptions } from '../core/request-options.js'
 import { parseSize } from '../core/size.js'
+import { memoryTokenStore } from '../exchange/memory-token-store.js'
 import { openTarget } from '../exchange/open-target.js'
 import type { Target } from '../exchange/target.js'
 import { CookieStore } from '../transport/cookie-jar.js'
@@ -30,10 +31,12 @@ export function createClient(options: ClientOptions = {}): ApictlClient {
     return target
   }
   const common = commonOptions(options)
-  const graphql = createGraphQLApi(getTarget, common, ctx, { validate: options.validate })
+  // The client's cache policy is `memory`: schemas, WSDLs and OAuth 2.0 tokens (one store for the three styles) live as long as it.
+  const tokens = memoryTokenStore()
+  const graphql = createGraphQLApi(getTarget, common, ctx, { validate: options.validate, tokens })
   return {
-    rest: createRestApi(getTarget, common, ctx),
-    soap: createSoapApi(getTarget, common, ctx, options.wss),
+    rest: createRestApi(getTarget, common, ctx, tokens),
+    soap: createSoapApi(getTarget, common, ctx, tokens, options.wss),
     query: graphql.query,
     mutate: graphql.mutate,
     async close() {

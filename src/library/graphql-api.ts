@@ -10,6 +10,7 @@ import type {
   GraphQLResponseError,
   GraphQLResult,
 } from '../protocols/graphql/client/decode-graphql-response.js'
+import type { TokenStore } from '../transport/transport-options.js'
 import { toApiError } from './api-error.js'
 import type { ApiError } from './client-options.js'
 
@@ -60,8 +61,8 @@ type Kind = 'query' | 'mutation'
  * `client.query` / `client.mutate`: the same GraphQLClient as `apictl gql`
  * (parse → choose the operation → validate against the schema → build →
  * send with graphql-request over the transport → decode), resolved to
- * `{ data, error }`. The schema is read once per client (and disk-cached per
- * endpoint as the CLI does, never for the embedded server); a document that
+ * `{ data, error }`. The schema is read once per client and kept in memory
+ * (the client's cache policy: nothing on disk); a document that
  * does not validate is `{ error }` with exit code 2 and nothing is sent.
  * `validate: false` (per client or per call) skips it, like `--no-validate`.
  * The GraphQL modules load on the first call, so REST-only programs never
@@ -71,7 +72,7 @@ export function createGraphQLApi(
   getTarget: () => Promise<Target>,
   common: CommonOptions,
   ctx: Context,
-  settings: { validate?: boolean } = {},
+  settings: { validate?: boolean; tokens?: TokenStore } = {},
 ): GraphQLApi {
   let client: Promise<GraphQLClient> | undefined
   const clientOnce = () =>
@@ -80,8 +81,9 @@ export function createGraphQLApi(
         new GraphQLClient({
           target: getTarget,
           ctx,
-          cache: 'disk+memory',
+          cache: 'memory',
           keepAlive: true,
+          tokens: settings.tokens,
           words: LIBRARY_WORDS,
         }),
     ))

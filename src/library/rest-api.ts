@@ -4,6 +4,7 @@ import type { CommonOptions } from '../core/request-options.js'
 import { RestClient } from '../exchange/rest/rest-client.js'
 import type { Target } from '../exchange/target.js'
 import type { RestResult } from '../protocols/rest/client/decode-rest-response.js'
+import type { TokenStore } from '../transport/transport-options.js'
 import { toApiError } from './api-error.js'
 import type { ApiError, RestCallOptions, RestResponse } from './client-options.js'
 
@@ -25,14 +26,11 @@ export function createRestApi(
   getTarget: () => Promise<Target>,
   common: CommonOptions,
   ctx: Context,
+  tokens: TokenStore,
 ): RestApi {
   let client: Promise<RestClient> | undefined
   const restClient = () => {
-    client ??= getTarget().then(
-      (
-        target, // OAuth 2.0 tokens on disk, as before: `disk+memory`.
-      ) => new RestClient({ target, cache: 'disk+memory' }),
-    )
+    client ??= getTarget().then((target) => new RestClient({ target, cache: 'memory', tokens }))
     return client
   }
   async function request<T>(

@@ -8,6 +8,7 @@ import type { SoapService } from '../exchange/soap/soap-service.js'
 import type { Target } from '../exchange/target.js'
 import type { FaultSummary } from '../protocols/soap/client/fault-summary.js'
 import type { TypedValue } from '../protocols/soap/client/typed-values.js'
+import type { TokenStore } from '../transport/transport-options.js'
 import { toApiError } from './api-error.js'
 import type { ApiError, WssCredentials } from './client-options.js'
 
@@ -106,11 +107,12 @@ export function createSoapApi(
   getTarget: () => Promise<Target>,
   common: CommonOptions,
   ctx: Context,
+  tokens: TokenStore,
   clientWss?: WssCredentials,
 ): SoapApi {
   let opened: Promise<SoapService> | undefined
   const service = () => {
-    opened ??= openClientService(getTarget, common, ctx).catch((error: unknown) => {
+    opened ??= openClientService(getTarget, common, ctx, tokens).catch((error: unknown) => {
       opened = undefined
       throw error
     })
@@ -133,7 +135,7 @@ export function createSoapApi(
         http: { ...defaults, headers: [...defaults.headers, ...Object.entries(options.headers ?? {})] },
         sending: true,
       })
-      const transport = transportOptions(common, soap.profile, ctx)
+      const transport = { ...transportOptions(common, soap.profile, ctx), tokenStore: tokens }
       const reply = await soap.send(prepared, { ...transport, keepAlive: true, signal: options.signal })
       const { callResult } = await import('../protocols/soap/client/call-result.js')
       return callResult<T>(reply, reply.described)
@@ -149,6 +151,7 @@ async function openClientService(
   getTarget: () => Promise<Target>,
   common: CommonOptions,
   ctx: Context,
+  tokens: TokenStore,
 ): Promise<SoapService> {
   const [{ SoapService }, target] = await Promise.all([
     import('../exchange/soap/soap-service.js'),
@@ -159,7 +162,12 @@ async function openClientService(
     cache: 'memory',
     fetchSettings: (use) => ({
       ...requestDefaults(common, target.profile),
-      transport: { ...transportOptions(common, target.profile, ctx), keepAlive: true, signal: use.signal },
+      transport: {
+        ...transportOptions(common, target.profile, ctx),
+        tokenStore: tokens,
+        keepAlive: true,
+        signal: use.signal,
+      },
     }),
     noWsdlHint:
       "Give the client a WSDL, createClient({ soap, wsdl }), or the operation's namespace: soap.call(op, params, { namespace }).",

@@ -249,7 +249,8 @@ export class XmlByteTokenizer {
       return gt + 1
     }
     const markup = this.parsed(bytes, start, gt + 1)
-    if (markup.token.kind !== 'close' || markup.end !== gt + 1) this.fail(bytes, start, 'Malformed end tag')
+    if (markup.token.kind !== 'close' || start + Buffer.byteLength(markup.token.raw) !== gt + 1)
+      this.fail(bytes, start, 'Malformed end tag')
     this.handler.close(bytes, start, gt + 1, start + 2, start + 2 + Buffer.byteLength(markup.token.name))
     return gt + 1
   }

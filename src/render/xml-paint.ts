@@ -5,7 +5,8 @@ import type { XmlToken } from './xml-tokens.js'
 /**
  * One token as displayed: tags rebuilt on one line with single spaces between
  * attributes (whitespace inside a tag is not content); text, CDATA, comments
- * and instructions exactly as written, control characters escaped.
+ * and instructions exactly as written. Control characters are escaped
+ * everywhere, names included: a lenient reader takes an ESC in a name.
  */
 export function paintXmlToken(token: XmlToken, theme: Theme): string {
   switch (token.kind) {
@@ -14,10 +15,10 @@ export function paintXmlToken(token: XmlToken, theme: Theme): string {
         ({ name, value, quote }) =>
           ` ${theme.attributeName(escapeControl(name))}${theme.punctuation('=')}${theme.attributeValue(quote + escapeControl(value) + quote)}`,
       )
-      return `${theme.tag(`<${token.name}`)}${attributes.join('')}${theme.tag(token.selfClosing ? '/>' : '>')}`
+      return `${theme.tag(`<${escapeControl(token.name)}`)}${attributes.join('')}${theme.tag(token.selfClosing ? '/>' : '>')}`
     }
     case 'close':
-      return theme.tag(`</${token.name}>`)
+      return theme.tag(`</${escapeControl(token.name)}>`)
     case 'text':
       return escapeControl(token.raw)
     case 'cdata':

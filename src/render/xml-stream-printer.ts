@@ -33,11 +33,15 @@ export const XML_PRINT_WINDOW = 1 << 20
 
 const bytes = (text: string) => Buffer.from(text, 'utf8')
 
-/** Whether the bytes need escapeControl (C0/C1 controls, CR, DEL, U+061C, bidi controls; some harmless ones too). */
+/** Whether the bytes need escapeControl (C0/C1 controls, CR, DEL, U+061C, bidi controls; some harmless ones too: the lead bytes C2, D8 and E2). */
 function needsEscape(source: Buffer, start: number, end: number): boolean {
   for (let index = start; index < end; index++) {
     const byte = source[index]!
-    if (byte < 0x20 ? byte !== 0x09 && byte !== 0x0a : byte === 0x7f || byte === 0xc2 || byte === 0xe2)
+    if (
+      byte < 0x20
+        ? byte !== 0x09 && byte !== 0x0a
+        : byte === 0x7f || byte === 0xc2 || byte === 0xd8 || byte === 0xe2
+    )
       return true
   }
   return false
@@ -349,6 +353,7 @@ export class XmlStreamPrinter implements XmlTokenHandler {
     else this.held.push(this.paint.indent, 0, 1 + 2 * depth)
   }
 
+  /** Bytes from the server as shown: text, a name or a value, control characters escaped (the one way in for them). */
   private paintText(source: Buffer, start: number, end: number): void {
     if (needsEscape(source, start, end))
       this.held.pushText(escapeControl(source.toString('utf8', start, end)))
@@ -381,7 +386,8 @@ export class XmlStreamPrinter implements XmlTokenHandler {
       return
     }
     held.push(paint.tag)
-    held.push(source, start, nameEnd)
+    held.push(source, start, start + 1)
+    this.paintText(source, start + 1, nameEnd)
     held.push(paint.reset)
     for (let index = 0; index < attributes.count; index++) {
       const at = 5 * index
@@ -401,8 +407,7 @@ export class XmlStreamPrinter implements XmlTokenHandler {
     const held = this.held
     held.push(colour)
     if (quote !== 0) held.push(source, start - 1, start)
-    if (needsEscape(source, start, end)) held.pushText(escapeControl(source.toString('utf8', start, end)))
-    else held.push(source, start, end)
+    this.paintText(source, start, end)
     if (quote !== 0) held.push(source, end, end + 1)
     held.push(this.paint.reset)
   }
@@ -410,13 +415,15 @@ export class XmlStreamPrinter implements XmlTokenHandler {
   /** A close tag as `</name>` (no space before `>`), painted. */
   private paintClose(source: Buffer, start: number, end: number, nameStart: number, nameEnd: number): void {
     const held = this.held
-    if (!this.paint.colour && end - start === nameEnd - nameStart + 3) {
+    const plain = !this.paint.colour
+    if (plain && end - start === nameEnd - nameStart + 3 && !needsEscape(source, nameStart, nameEnd)) {
       held.push(source, start, end)
       return
     }
-    held.push(this.paint.tag)
-    if (end - start === nameEnd - nameStart + 3) held.push(source, start, end)
-    else held.pushText(`</${source.toString('utf8', nameStart, nameEnd)}>`)
-    held.push(this.paint.reset)
+    if (!plain) held.push(this.paint.tag)
+    held.push(source, start, nameStart)
+    this.paintText(source, nameStart, nameEnd)
+    held.push(this.paint.gt)
+    if (!plain) held.push(this.paint.reset)
   }
 }

@@ -38,6 +38,8 @@ export async function sendToStream(
 ): Promise<StreamedAnswer> {
   const limit = new AbortController()
   let watch: { stop(): void } | undefined
+  /** Why apictl itself stopped the transfer (--max-size, silence): reported as it is, not as got's wrapping of it. */
+  let stopped: Error | undefined
   const timer = setTimeout(() => limit.abort(new Error('timed out')), options.timeoutMs)
   const signal = options.signal ? AbortSignal.any([limit.signal, options.signal]) : limit.signal
   let connection: Connection | undefined
@@ -62,14 +64,15 @@ export async function sendToStream(
     const sink = await open(response)
     // From here the limit is on silence: a long transfer that keeps receiving is not cut.
     clearTimeout(timer)
-    watch = watchSilence(stream, options.timeoutMs, () =>
-      silenceError(
+    watch = watchSilence(stream, options.timeoutMs, () => {
+      stopped = silenceError(
         options.timeoutMs,
         'the transfer stopped',
         `${request.method} ${redactUrl(request.url)}`,
         'Raise the limit with --timeout SECONDS; resume a download with --continue.',
-      ),
-    )
+      )
+      return stopped
+    })
     if (sink === undefined) {
       response.body = await held(stream)
       return { response, written: 0 }
@@ -79,13 +82,15 @@ export async function sendToStream(
       written = progress.transferred
       // --max-size bounds a download only when given: the body goes to disk, not to memory.
       if (options.maxSize !== undefined && written > options.maxSize) {
-        stream.destroy(tooLarge(options.maxSize, request))
+        stopped = tooLarge(options.maxSize, request)
+        stream.destroy(stopped)
       }
       options.observer?.downloadProgress?.(progress.transferred, progress.total)
     })
     await pipeline(stream, sink)
     return { response, written }
   } catch (error) {
+    if (stopped !== undefined) throw stopped
     const proxy = connection?.proxy
     const failure =
       proxy && !signal.aborted

@@ -3,7 +3,7 @@
 // (the child's peak RSS, as the kernel counted it) and time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/index.js'
-import { type HostileServer, startHostileServer } from '../support/hostile-server.js'
+import { type HostileServer, pingCall, startHostileServer } from '../support/hostile-server.js'
 import { type MeasuredResult, runMeasured } from '../support/run-measured.js'
 
 let server: HostileServer
@@ -115,16 +115,7 @@ describe('--max-size SIZE', () => {
 })
 
 describe('SOAP answers and WSDL documents are refused past what the XML reader takes (30 MiB)', () => {
-  const soap = (path: string) => [
-    'soap',
-    'call',
-    'Ping',
-    '--no-wsdl',
-    '--ns',
-    'urn:ping',
-    '-e',
-    `${server.url}${path}`,
-  ]
+  const soap = (path: string) => pingCall(`${server.url}${path}`)
 
   const cases: Array<[string, () => string[]]> = [
     ['a SOAP answer that is a gzip bomb', () => soap('/gzip?type=text/xml')],

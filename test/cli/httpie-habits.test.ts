@@ -14,6 +14,15 @@ const soapEcho =
   '<?xml version="1.0"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>' +
   '<EchoResponse xmlns="urn:x"><ok>true</ok></EchoResponse></soap:Body></soap:Envelope>'
 
+/** `apictl [BEFORE] soap call Echo` (no WSDL) against the test server, which answers with soapEcho. */
+function callEcho(before: string[] = []) {
+  reply = (_index, response) => {
+    response.writeHead(200, { 'content-type': 'text/xml' })
+    response.end(soapEcho)
+  }
+  return runCli([...before, 'soap', 'call', 'Echo', '--ns', 'urn:x', '--no-wsdl', '-e', `${server.url}/soap`])
+}
+
 beforeAll(async () => {
   server = await startTestServer((request, response, index) => reply(index, response, request.body))
 })
@@ -221,21 +230,7 @@ describe('global options before the command', () => {
   })
 
   it('through a nested command: apictl --timeout=5 soap call …', async () => {
-    reply = (_index, response) => {
-      response.writeHead(200, { 'content-type': 'text/xml' })
-      response.end(soapEcho)
-    }
-    const result = await runCli([
-      '--timeout=5',
-      'soap',
-      'call',
-      'Echo',
-      '--ns',
-      'urn:x',
-      '--no-wsdl',
-      '-e',
-      `${server.url}/soap`,
-    ])
+    const result = await callEcho(['--timeout=5'])
     expect(result.code).toBe(0)
     expect(server.received).toHaveLength(1)
   })
@@ -246,18 +241,12 @@ describe('honest options: --retry on a call that cannot be retried', () => {
     reply = (index, response) =>
       index === 0 ? json(response, 503, { error: 'busy' }) : json(response, 200, { data: { a: 1 } })
   }
+  const retriedQuery = (...more: string[]) =>
+    runCli(['gql', '{ a }', '--no-validate', '-e', `${server.url}/graphql`, '--retry', '2', ...more])
 
   it('gql --retry 2: said once on stderr, one request, the 503 stands', async () => {
     failOnce()
-    const result = await runCli([
-      'gql',
-      '{ a }',
-      '--no-validate',
-      '-e',
-      `${server.url}/graphql`,
-      '--retry',
-      '2',
-    ])
+    const result = await retriedQuery()
     expect(result.code).toBe(5)
     expect(result.stderr.match(/--retry 2 does not apply: this request is a POST/g)).toHaveLength(1)
     expect(result.stderr).toContain('--retry-unsafe')
@@ -266,16 +255,7 @@ describe('honest options: --retry on a call that cannot be retried', () => {
 
   it('--retry-unsafe applies it: gql and rest post are sent again after the 503', async () => {
     failOnce()
-    const gql = await runCli([
-      'gql',
-      '{ a }',
-      '--no-validate',
-      '-e',
-      `${server.url}/graphql`,
-      '--retry',
-      '2',
-      '--retry-unsafe',
-    ])
+    const gql = await retriedQuery('--retry-unsafe')
     expect(gql.code).toBe(0)
     expect(gql.stderr).not.toContain('does not apply')
     expect(server.received).toHaveLength(2)
@@ -300,20 +280,7 @@ describe('honest options: --retry on a call that cannot be retried', () => {
 
 describe('honest options: SOAP prints JSON to a pipe', () => {
   it('soap call, stdout not a terminal: the -o json shape', async () => {
-    reply = (_index, response) => {
-      response.writeHead(200, { 'content-type': 'text/xml' })
-      response.end(soapEcho)
-    }
-    const result = await runCli([
-      'soap',
-      'call',
-      'Echo',
-      '--ns',
-      'urn:x',
-      '--no-wsdl',
-      '-e',
-      `${server.url}/soap`,
-    ])
+    const result = await callEcho()
     expect(result.code).toBe(0)
     expect(JSON.parse(result.stdout)).toEqual({ operation: 'EchoResponse', result: { ok: 'true' } })
   })

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ESCAPE_TEXT,
   ESCAPES,
+  expectInert,
+  HOSTILE_NAMES,
   type HostileServer,
-  SGR,
+  pingCall,
   startHostileServer,
   UNSAFE,
 } from '../support/hostile-server.js'
@@ -18,30 +20,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-/** apictl's own spinner line (drawn and erased with `\r ESC[K` when an answer is slow, as under load) is not server text. */
-const SPINNER_ERASE = new RegExp(`\r${String.fromCharCode(0x1b)}\\[K`, 'g')
-
-function expectInert(screen: string, what: string): void {
-  const match = UNSAFE.exec(
-    screen.replace(SGR, '').replace(SPINNER_ERASE, '').replace(/\r\n/g, '\n').replace(/\r/g, ''),
-  )
-  expect(
-    match,
-    `${what}: ${JSON.stringify(match?.[0])} reached the terminal in ${JSON.stringify(screen.slice(0, 400))}`,
-  ).toBeNull()
-}
-
-const soap = (path: string, ...more: string[]) => [
-  'soap',
-  'call',
-  'Ping',
-  '--no-wsdl',
-  '--ns',
-  'urn:ping',
-  '-e',
-  `${server.url}${path}`,
-  ...more,
-]
+const soap = (path: string, ...more: string[]) => pingCall(`${server.url}${path}`, ...more)
 const rest = (path: string, ...more: string[]) => [
   'rest',
   'get',
@@ -103,6 +82,41 @@ describe.skipIf(!hasPty)('server text on a terminal is shown, never obeyed', () 
       `soap fault with ESC as a character reference (not XML) ${format.join(' ')}`,
       () => soap('/escape/soap-illegal', ...format),
     ]),
+    // Names are server text too: an element, attribute, prefix or instruction target holding ESC, C1 or bidi
+    // controls (taken by a lenient reader), or U+061C (a bidi mark XML allows in names, so a strict reader takes it).
+    ...['/escape/xml-names', '/escape/xml-names?legal'].flatMap((path) =>
+      formats.map((format): [string, () => string[]] => [
+        `rest ${path} ${format.join(' ')}`,
+        () => rest(path, ...format),
+      ]),
+    ),
+    ...['/escape/soap-names?legal', '/escape/soap-names-fault?legal', '/escape/soap-names'].flatMap((path) =>
+      formats.map((format): [string, () => string[]] => [
+        `soap names ${path} ${format.join(' ')}`,
+        () => soap(path, ...format),
+      ]),
+    ),
+    ...[[], ['-o', 'json']].map((format): [string, () => string[]] => [
+      `soap ops of a WSDL with controls in its names ${format.join(' ')}`,
+      () => ['soap', 'ops', '--wsdl', `${server.url}/wsdl/escape-names`, ...format],
+    ]),
+    ...[
+      ['envelope', ''],
+      ['call', '--dry-run'],
+      ['call', '-v'],
+    ].map(([command, flag]): [string, () => string[]] => [
+      `soap ${command} ${flag} of a WSDL operation with controls in its names`,
+      () => [
+        'soap',
+        command!,
+        `Ping${HOSTILE_NAMES.prefix}`,
+        '--wsdl',
+        `${server.url}/wsdl/escape-names`,
+        '-e',
+        `${server.url}/escape/soap-names?legal`,
+        ...(flag === '' ? [] : [flag!]),
+      ],
+    ]),
   ]
 
   it.each(cases)('%s', async (name, args) => {
@@ -123,6 +137,23 @@ describe.skipIf(!hasPty)('server text on a terminal is shown, never obeyed', () 
     const head = await runInTerminal(rest('/escape/header-c1', '-i'), isolatedEnv({ NO_COLOR: '1' }))
     expect(head.screen).toContain('X-Evil: \\u009b31mred')
     expect(head.screen).toContain('X-Bidi: abcâ\\u0080®def')
+  })
+
+  it('the REPL shows hostile names and text escaped too', async () => {
+    const lines = [
+      `get ${server.url}/escape/xml-names --no-lint`,
+      `get ${server.url}/escape/xml-names?legal --no-lint -o xml`,
+      `get ${server.url}/escape/text --no-lint`,
+      `soap Ping --no-wsdl --ns urn:ping -e ${server.url}/escape/soap-names?legal`,
+      `soap Ping --no-wsdl --ns urn:ping -e ${server.url}/escape/soap-names-fault?legal`,
+      '.exit',
+    ]
+    for (const colour of [{ NO_COLOR: '1' }, { FORCE_COLOR: '1' }]) {
+      const result = await runInTerminal(['repl'], isolatedEnv(colour), `${lines.join('\n')}\n`)
+      expect(result.screen).toContain('m\\u001bcx')
+      expect(result.screen).toContain('v\\u061cw')
+      expectInert(result.screen, `repl ${JSON.stringify(colour)}`)
+    }
   })
 
   it('what was escaped is still visible, as text', async () => {

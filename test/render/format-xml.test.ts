@@ -67,6 +67,28 @@ describe('formatXml', () => {
     expect(out).toBe('<a t="\\u001b[31m">x\\u001b]0;title\\u0007</a>')
   })
 
+  it('escapes control characters and bidi marks in names: elements, attributes, prefixes, close tags', () => {
+    const hostile =
+      '<m\u001bcx a\u001b7b="1"><p\u009b2J:v>t</p\u009b2J:v><v\u061cw x="1" ></v\u061cw ></m\u001bcx>'
+    for (const colour of [false, true]) {
+      const out = stripAnsi(formatXml(hostile, { colour }))
+      expect(out).toBe(
+        [
+          '<m\\u001bcx a\\u001b7b="1">',
+          '  <p\\u009b2J:v>t</p\\u009b2J:v>',
+          '  <v\\u061cw x="1"></v\\u061cw>',
+          '</m\\u001bcx>',
+        ].join('\n'),
+      )
+    }
+  })
+
+  it('closes elements whose names are not ASCII, or are spaced before `>`', () => {
+    expect(formatXml('<a><café>x</café><b >y</b ></a>', { colour: false })).toBe(
+      '<a>\n  <café>x</café>\n  <b>y</b>\n</a>',
+    )
+  })
+
   it('returns input that is not well-formed unchanged', () => {
     const broken = [
       '<a><b></a></b>',

@@ -26,7 +26,7 @@ describe('REPL completion in context', () => {
     expect(all).not.toContain('.quit')
     const [dots] = await tab('.he')
     expect(dots).toEqual(['.header', '.help'])
-    expect(await tab('.sch')).toEqual([['.schema'], '.sch'])
+    expect(await tab('.sch')).toEqual([['.schema '], '.sch'])
   })
 
   it('completes REST paths: the reference resources, then the ones the session has seen', async () => {
@@ -73,7 +73,7 @@ describe('REPL completion in context', () => {
     expect((await tab('post /v2/items name=Pen p'))[0]).toEqual(['price[amount]=', 'price[currency]='])
     expect((await tab('get /v1/items '))[0]).toEqual(['page==', 'limit==', 'tag=='])
     expect((await tab('get /v1/items --a'))[0]).toEqual(['--all', '--accept', '--api-version'])
-    expect(await tab('get /v1/items -o t')).toEqual([['table'], 't'])
+    expect(await tab('get /v1/items -o t')).toEqual([['table '], 't'])
   })
 
   it("completes a gql document after options given before it (-o, -e: that endpoint's schema)", async () => {
@@ -150,7 +150,8 @@ describe('REPL completion in context', () => {
   })
 
   it('completes SOAP operations and their parameters from the WSDL', async () => {
-    expect(await tab('soap Get')).toEqual([['GetItem'], 'Get'])
+    // A whole word (an operation, as a command) is completed with a space after it; `id=` is not.
+    expect(await tab('soap Get')).toEqual([['GetItem '], 'Get'])
     expect((await tab('soap '))[0]).toEqual([
       'GetItem',
       'ListItems',
@@ -175,7 +176,7 @@ describe('REPL completion in context', () => {
   it('in soap style, a bare line completes operations first and then parameters', async () => {
     test.session.style = 'soap'
     try {
-      expect(await tab('Li')).toEqual([['ListItems'], 'Li'])
+      expect(await tab('Li')).toEqual([['ListItems '], 'Li'])
       expect((await tab('ListItems '))[0]).toEqual(['page=', 'limit=', 'tag='])
     } finally {
       test.session.style = 'rest'
@@ -185,9 +186,9 @@ describe('REPL completion in context', () => {
   it("completes each command's own arguments from the registry", async () => {
     expect((await tab('use '))[0]).toEqual(['rest', 'gql', 'soap'])
     expect((await tab('.auth '))[0]).toEqual(['basic', 'bearer', 'wss', 'none', 'profile'])
-    expect((await tab('.profile '))[0]).toEqual(['local'])
-    expect((await tab('.help .pr'))[0]).toEqual(['.profile'])
-    expect((await tab('vars '))[0]).toEqual(['clear'])
+    expect((await tab('.profile '))[0]).toEqual(['local '])
+    expect((await tab('.help .pr'))[0]).toEqual(['.profile '])
+    expect((await tab('vars '))[0]).toEqual(['clear '])
   })
 
   it('never throws: an unfinished quote or an unknown command offers nothing', async () => {

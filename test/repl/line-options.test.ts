@@ -103,7 +103,7 @@ describe('Tab offers the same options', () => {
   afterAll(() => test.close())
 
   it('offers the OAuth 2.0 options, and not --profile (.profile is the REPL way)', async () => {
-    expect((await tab('get /v1/items --oa'))[0]).toEqual(['--oauth2'])
+    expect((await tab('get /v1/items --oa'))[0]).toEqual(['--oauth2 '])
     expect((await tab('soap GetItem --cl'))[0]).toEqual(['--client-id', '--client-secret'])
     expect((await tab('get /v1/items --prof'))[0]).toEqual([])
     expect((await tab('soap GetItem --method '))[0]).toEqual(['POST', 'M-POST'])

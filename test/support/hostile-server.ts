@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import { createSecureServer } from 'node:http2'
+import type { Server } from 'node:net'
 import { brotliCompress, constants, gzipSync } from 'node:zlib'
+import { expect } from 'vitest'
+import { listenOnLoopback } from './listen-on-loopback.js'
 
 /**
  * A server that attacks its client: compression bombs, endless bodies,
@@ -31,9 +34,36 @@ export const ESCAPE_TEXT = `before ${Object.values(ESCAPES).join(' ')} after`
 /** Our own colours: SGR sequences (ESC [ digits m). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point
 export const SGR = /\u001b\[[0-9;]*m/g
-/** Any control character but tab and newline, or a bidi override: none may reach a terminal. */
+/** Any control character but tab and newline, or a bidi control (override, isolate, mark): none may reach a terminal. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-export const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+export const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/
+
+/** Our own line editing: a spinner's or progress bar's clear to the end of the line, the REPL's cursor to a column and clear below (not a server's screen clear, ESC [ 2 J). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching our own escape sequences is the point
+const OWN_LINE_EDITING = /\u001b\[(?:K|\d*G|0J)/g
+
+/** Fails the test when anything in `screen` (our own colours and line editing aside) could steer a terminal. */
+export function expectInert(screen: string, what: string): void {
+  const ours = screen.replace(SGR, '').replace(OWN_LINE_EDITING, '')
+  const match = UNSAFE.exec(ours.replace(/\r\n/g, '\n').replace(/\r/g, ''))
+  expect(
+    match,
+    `${what}: ${JSON.stringify(match?.[0])} reached the terminal in ${JSON.stringify(screen.slice(0, 400))}`,
+  ).toBeNull()
+}
+
+/** `apictl soap call Ping` to `endpoint`, with no WSDL (the attacks' SOAP answers). */
+export const pingCall = (endpoint: string, ...more: string[]): string[] => [
+  'soap',
+  'call',
+  'Ping',
+  '--no-wsdl',
+  '--ns',
+  'urn:ping',
+  '-e',
+  endpoint,
+  ...more,
+]
 
 const soapNs = 'http://schemas.xmlsoap.org/soap/envelope/'
 
@@ -91,6 +121,22 @@ export function pingWsdl(base: string, imports: string[] = []): string {
 </definitions>`
 }
 
+/**
+ * The Ping WSDL with C1 controls and bidi overrides in its operation, element
+ * and service names (for `soap ops`): XML allows them in attribute values.
+ */
+function escapeNamesWsdl(base: string): string {
+  return pingWsdl(base)
+    .replace(
+      '<xsd:sequence/></xsd:complexType></xsd:element>',
+      `<xsd:sequence><xsd:element name="${names.part}" type="xsd:string"/></xsd:sequence></xsd:complexType></xsd:element>`,
+    )
+    .replaceAll('operation name="Ping"', `operation name="Ping${names.prefix}"`)
+    .replaceAll('"tns:Ping"', `"tns:Ping${names.target}"`)
+    .replace('<xsd:element name="Ping">', `<xsd:element name="Ping${names.target}">`)
+    .replace('<service name="PingService">', `<service name="Ping${names.target}">`)
+}
+
 const schema = (namespace: string) =>
   `<?xml version="1.0"?><xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema" targetNamespace="${namespace}"><xsd:element name="Extra" type="xsd:string"/></xsd:schema>`
 
@@ -113,6 +159,47 @@ const xmlText = (text: string) => text.replace(/[&<>]/g, (c) => `&#${c.charCodeA
 
 /** ESC as a character reference: not XML (a reader must refuse it), sax decodes it anyway. */
 const xmlReferences = (text: string) => text.replace(markupAndControls, (c) => `&#${c.charCodeAt(0)};`)
+
+/**
+ * Names that carry escapes: an element, an attribute, a namespace prefix and
+ * an instruction target, each with ESC, a C1 CSI or a bidi override in it,
+ * followed by characters a name may hold (so the sequence still works). Not XML (none of these characters may be in a
+ * name), but lenient readers take them.
+ */
+export const HOSTILE_NAMES = {
+  /** ESC c: a full terminal reset. */
+  element: 'm\u001bcx',
+  /** ESC 7: save the cursor. */
+  attribute: 'a\u001b7b',
+  /** C1 CSI 2J: clear the screen. */
+  prefix: 'p\u009b2J',
+  target: 'pi\u202eq',
+  /** C1 CSI 31m: red. */
+  part: 'v\u009b31mred',
+} as const
+/**
+ * The same places holding U+061C (ARABIC LETTER MARK, a bidi control that
+ * XML allows in names): what a strict reader takes.
+ */
+export const LEGAL_HOSTILE_NAMES = {
+  element: 'm\u061cx',
+  attribute: 'a\u061cb',
+  prefix: 'p\u061cq',
+  target: 'pi\u061cq',
+  part: 'v\u061cw',
+} as const
+const names = HOSTILE_NAMES
+type Names = { [key in keyof typeof HOSTILE_NAMES]: string }
+const namesXml = (names: Names) =>
+  `<${names.element} ${names.attribute}="1" xmlns:${names.prefix}="urn:p"><${names.prefix}:${names.part}>text</${names.prefix}:${names.part}><?${names.target} data?><${names.part}>x</${names.part}></${names.element}>`
+/** No instruction: a SOAP message may not hold one. */
+const soapNamesXml = (names: Names) => namesXml(names).replace(/<\?.*?\?>/, '')
+const soapNames = (names: Names) =>
+  `<?xml version="1.0"?><soap:Envelope xmlns:soap="${soapNs}"><soap:Body><tns:PingResponse xmlns:tns="urn:ping">${soapNamesXml(names)}<tns:${names.part}>y</tns:${names.part}></tns:PingResponse></soap:Body></soap:Envelope>`
+const soapNamesFault = (names: Names) =>
+  `<?xml version="1.0"?><soap:Envelope xmlns:soap="${soapNs}"><soap:Body><soap:Fault><faultcode>soap:${names.part}</faultcode><faultstring>names</faultstring><detail>${soapNamesXml(names)}</detail></soap:Fault></soap:Body></soap:Envelope>`
+/** The names a route's `?legal` asks for. */
+const namesFor = (url: URL): Names => (url.searchParams.has('legal') ? LEGAL_HOSTILE_NAMES : HOSTILE_NAMES)
 
 let brotliBomb: Promise<Buffer> | undefined
 /** 1,025 MiB of 'a' compressed by brotli (about 1 KB; made once, ~1 s). */
@@ -249,6 +336,22 @@ const routes: Record<string, Route> = {
         errors: [{ message: ESCAPE_TEXT, path: ['message'], extensions: { code: ESCAPE_TEXT } }],
       }),
     ),
+  '/escape/xml-names': (_request, response, url) =>
+    send(response, 'application/xml', namesXml(namesFor(url))),
+  '/escape/soap-names': (_request, response, url) =>
+    send(response, 'text/xml; charset=utf-8', soapNames(namesFor(url))),
+  '/escape/soap-names-fault': (_request, response, url) =>
+    send(response, 'text/xml; charset=utf-8', soapNamesFault(namesFor(url)), 500),
+  '/wsdl/escape-names': (_request, response, _url, base) => send(response, 'text/xml', escapeNamesWsdl(base)),
+  /** A download whose Content-Disposition filename carries escapes (shown on stderr as it is saved). */
+  '/escape/download': (_request, response) => {
+    response.writeHead(200, {
+      'content-type': 'application/octet-stream',
+      'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(`r${ESCAPES.title}${ESCAPES.csi}${ESCAPES.bidi}.txt`)}`,
+      'content-length': 3,
+    })
+    response.end('ok\n')
+  },
   '/wsdl/ping': (_request, response, _url, base) => send(response, 'text/xml', pingWsdl(base)),
   '/wsdl/import-file': (_request, response, url, base) =>
     send(response, 'text/xml', pingWsdl(base, [url.searchParams.get('target') ?? 'file:///etc/passwd'])),
@@ -267,33 +370,28 @@ const routes: Record<string, Route> = {
     send(response, 'text/xml', pingWsdl(base, [`${base}/trickle?type=text/xml`])),
 }
 
-export async function startHostileServer(): Promise<HostileServer> {
+/**
+ * The attacks at their paths, over HTTP/1.1; with `tls` (a key and
+ * certificate) over HTTPS, offering HTTP/2 by ALPN (and HTTP/1.1).
+ */
+export async function startHostileServer(
+  options: { tls?: { key: Buffer; cert: Buffer } } = {},
+): Promise<HostileServer> {
   const hits: string[] = []
-  const sockets = new Set<Socket>()
-  const server = createServer((request, response) => {
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
     hits.push(`${request.method} ${request.url}`)
     const url = new URL(request.url ?? '/', 'http://x')
-    const base = `http://${request.headers.host}`
+    const base = `${options.tls ? 'https' : 'http'}://${request.headers.host ?? request.headers[':authority']}`
     request.resume()
     request.on('end', () => {
       const route = routes[url.pathname]
       if (route === undefined) return send(response, 'text/plain', 'no such attack\n', 404)
       Promise.resolve(route(request, response, url, base)).catch(() => response.destroy())
     })
-  })
-  server.on('connection', (socket) => {
-    sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}`,
-    hits,
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy()
-        server.close(() => resolve())
-      }),
   }
+  const server = options.tls
+    ? (createSecureServer({ ...options.tls, allowHTTP1: true }, handle as never) as unknown as Server)
+    : createServer(handle)
+  const { url, close } = await listenOnLoopback(server, options.tls ? 'https' : 'http')
+  return { url, hits, close }
 }

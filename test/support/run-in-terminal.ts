@@ -26,11 +26,16 @@ export interface TerminalResult {
 export function runInTerminal(
   args: string[],
   env: Record<string, string | undefined> = isolatedEnv(),
+  /** Typed on the terminal (lines for the REPL; end with `.exit`). */
+  input = '',
+  /** The working directory (where a download lands). */
+  cwd?: string,
 ): Promise<TerminalResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(PYTHON, ['-c', ptyScript, process.execPath, CLI, ...args], {
       env: { COLUMNS: '100', TERM: 'xterm', ...env } as NodeJS.ProcessEnv,
       stdio: ['pipe', 'pipe', 'pipe'],
+      cwd,
     })
     const chunks: Buffer[] = []
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -41,6 +46,6 @@ export function runInTerminal(
       clearTimeout(killer)
       resolve({ code, screen: Buffer.concat(chunks).toString('utf8') })
     })
-    child.stdin.end()
+    child.stdin.end(input)
   })
 }

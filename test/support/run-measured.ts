@@ -13,6 +13,8 @@ export interface MeasuredResult {
   ms: number
   /** The child's peak resident set size in MB (wait4's ru_maxrss, through /usr/bin/time). */
   peakRssMb: number
+  /** The child's CPU time, user and system, in ms: what it cost, whatever else the machine was doing. */
+  cpuMs: number
   /** Set when the watchdog killed the child for growing past `rssCapMb`. */
   killedForMemory: boolean
 }
@@ -26,8 +28,9 @@ const TIME = '/usr/bin/time'
 const KEEP = 64 * 1024
 
 /**
- * Runs the real CLI as runCli does, and measures the process's peak RSS the
- * kernel recorded (`/usr/bin/time -f %M`: no polling, so no peak is missed).
+ * Runs the real CLI as runCli does, and measures the process's peak RSS and
+ * CPU time the kernel recorded (`/usr/bin/time -f '%U %S %M'`: no polling, so
+ * no peak is missed).
  * stdout is counted and only its head kept.
  */
 export function runMeasured(args: string[], options: MeasuredOptions = {}): Promise<MeasuredResult> {
@@ -36,7 +39,7 @@ export function runMeasured(args: string[], options: MeasuredOptions = {}): Prom
   const report = join(dir, 'rss')
   const started = performance.now()
   return new Promise((resolve, reject) => {
-    const child = spawn(TIME, ['-f', '%M', '-o', report, process.execPath, CLI, ...args], {
+    const child = spawn(TIME, ['-f', '%U %S %M', '-o', report, process.execPath, CLI, ...args], {
       env: (options.env ?? isolatedEnv()) as NodeJS.ProcessEnv,
       cwd: options.cwd,
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -68,15 +71,16 @@ export function runMeasured(args: string[], options: MeasuredOptions = {}): Prom
       const ms = performance.now() - started
       const text = existsSync(report) ? readFileSync(report, 'utf8') : ''
       rmSync(dir, { recursive: true, force: true })
-      // time(1) writes "Command exited with non-zero status N" before the figure.
-      const kilobytes = Number(/(\d+)\s*$/.exec(text)?.[1] ?? Number.NaN)
+      // time(1) writes "Command exited with non-zero status N" before the figures.
+      const [, user, system, kilobytes] = /([\d.]+) ([\d.]+) (\d+)\s*$/.exec(text) ?? []
       resolve({
         code,
         stdout: Buffer.concat(head).toString('utf8'),
         stdoutBytes,
         stderr,
         ms,
-        peakRssMb: kilobytes / 1024,
+        peakRssMb: Number(kilobytes ?? Number.NaN) / 1024,
+        cpuMs: (Number(user ?? Number.NaN) + Number(system ?? Number.NaN)) * 1000,
         killedForMemory,
       })
     })

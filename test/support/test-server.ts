@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import { listenOnLoopback } from './listen-on-loopback.js'
 
 export interface Received {
   method: string
@@ -24,7 +24,6 @@ export type Handler = (request: Received, response: ServerResponse, index: numbe
  */
 export async function startTestServer(handler: Handler): Promise<TestServer> {
   const received: Received[] = []
-  const sockets = new Set<Socket>()
   const server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -40,21 +39,8 @@ export async function startTestServer(handler: Handler): Promise<TestServer> {
       handler(entry, response, received.length - 1)
     })
   })
-  server.on('connection', (socket) => {
-    sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy()
-        server.close(() => resolve())
-      }),
-  }
+  const { url, close } = await listenOnLoopback(server)
+  return { url, received, close }
 }
 
 export function json(

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
 import formidable from 'formidable'
+import { listenOnLoopback } from './listen-on-loopback.js'
 import { tempDir } from './temp-dir.js'
 
 export interface ReceivedFile {
@@ -34,7 +34,6 @@ export interface UploadServer {
 export async function startUploadServer(): Promise<UploadServer> {
   const dir = tempDir('apictl-uploads-')
   const received: ReceivedUpload[] = []
-  const sockets = new Set<Socket>()
   const server = createServer(async (request: IncomingMessage, response) => {
     try {
       const form = formidable({
@@ -74,18 +73,6 @@ export async function startUploadServer(): Promise<UploadServer> {
       response.end(JSON.stringify({ error: String(error) }))
     }
   })
-  server.on('connection', (socket) => {
-    sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    received,
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy()
-        server.close(() => resolve())
-      }),
-  }
+  const { url, close } = await listenOnLoopback(server)
+  return { url, received, close }
 }

@@ -24,7 +24,7 @@ export async function runGqlBuild(raw: GqlOptionValues, ctx: Context, scripted?:
     const prompter = scripted ?? terminalPrompter(ctx)
     const loaded = await gql.client.schema(gql.settings)
     if (loaded === undefined) {
-      throw new UsageError(`gql build needs the schema of ${gql.endpoint}, and none is cached.`, {
+      throw new UsageError(`gql build needs the schema of ${await gql.endpoint()}, and none is cached.`, {
         hint: 'Run it without --dry-run/--curl once (or apictl gql schema), or pass --schema FILE.graphql.',
       })
     }
@@ -40,8 +40,8 @@ export async function runGqlBuild(raw: GqlOptionValues, ctx: Context, scripted?:
     const question = gql.client.offline
       ? `Print the request for this ${built.operation} (${gql.settings.common.curl ? '--curl' : '--dry-run'}: nothing is sent)?`
       : built.operation === 'subscription'
-        ? `Subscribe at ${gql.endpoint} (Ctrl-C stops)?`
-        : `Send this ${built.operation} to ${gql.endpoint}?`
+        ? `Subscribe at ${await gql.endpoint()} (Ctrl-C stops)?`
+        : `Send this ${built.operation} to ${await gql.endpoint()}?`
     let answer: boolean
     try {
       answer = await prompter.confirm(question, true)

@@ -20,7 +20,7 @@ export async function runGqlSchema(raw: GqlOptionValues, ctx: Context): Promise<
     const loaded = await client.schema({ ...settings, refresh: options.refresh === true })
     if (loaded === undefined) throw new ApictlError('No schema available.', ExitCode.Internal)
     if (options.refresh && loaded.origin === 'introspection') {
-      ctx.stderr.write(`apictl: refreshed the schema of ${safeMessage(endpoint)}.\n`)
+      ctx.stderr.write(`apictl: refreshed the schema of ${safeMessage(await endpoint())}.\n`)
     }
     printGraphQLSchema(loaded, settings.common, ctx)
     return ExitCode.Ok

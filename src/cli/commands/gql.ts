@@ -8,7 +8,7 @@ import type {
   GraphQLWords,
   OperationType,
 } from '../../exchange/graphql/graphql-settings.js'
-import { openTarget } from '../../exchange/open-target.js'
+import { openLazyTarget } from '../../exchange/open-target.js'
 import { normalizeCommonOptions } from '../../options/common-options.js'
 import type { GqlOptionValues } from '../../options/gql-options.js'
 import { type DocumentSource, isGraphQLDocumentError } from '../../protocols/graphql/client/document-error.js'
@@ -28,8 +28,8 @@ export interface GqlRun {
   client: GraphQLClient
   options: GqlOptionValues
   settings: DocumentSettings
-  /** The endpoint's URL, for messages. */
-  endpoint: string
+  /** The endpoint's URL, for messages (for the built-in profile, known once its server started). */
+  endpoint(): Promise<string>
   /** The endpoint is the local profile's embedded server (over the local store). */
   embedded: boolean
   ctx: Context
@@ -79,14 +79,15 @@ export async function withGqlClient(
     const needsNoEndpoint =
       opening.sends === false && (options.schema !== undefined || options.validate === false)
     const offline = common.dryRun || common.curl || needsNoEndpoint
-    const target = await openTarget(
-      { profileName: common.profile, send: !offline && options.endpoint === undefined },
-      ctx,
-    )
+    // The built-in server starts when the client first needs the target: after the local checks
+    // (the document's syntax, --variables, --var), so a typo starts nothing and sends nothing.
+    const lazy = await openLazyTarget({ profileName: common.profile }, ctx)
     try {
+      const builtin = lazy.current.builtin
       // gql validate --schema FILE uses no profile: nothing to say about one.
-      if (target.builtin && offline && !needsNoEndpoint && options.endpoint === undefined)
-        noteServeDefault(ctx)
+      if (builtin && offline && !needsNoEndpoint && options.endpoint === undefined) noteServeDefault(ctx)
+      const startsServer = !offline && options.endpoint === undefined
+      const target = startsServer ? () => lazy.start() : lazy.current
       const client = new GraphQLClient({ target, ctx, cache: 'disk', offline, words: CLI_WORDS })
       const settings: DocumentSettings = {
         common,
@@ -97,11 +98,11 @@ export async function withGqlClient(
         variableOptions: options.var,
         get: options.get,
       }
-      const { url } = await client.endpoint(settings)
-      const embedded = target.builtin && options.endpoint === undefined
-      return await run({ client, options, settings, endpoint: url, embedded, ctx })
+      const endpoint = async () => (await client.endpoint(settings)).url
+      const embedded = builtin && options.endpoint === undefined
+      return await run({ client, options, settings, endpoint, embedded, ctx })
     } finally {
-      await target.close()
+      await lazy.close()
     }
   } catch (error) {
     if (isGraphQLDocumentError(error)) {

@@ -3,6 +3,7 @@ import { isCancelledError, UsageError } from '../../core/errors.js'
 import { ExitCode } from '../../core/exit-codes.js'
 import { openTarget } from '../../exchange/open-target.js'
 import { readPipedBody } from '../../exchange/piped-body.js'
+import { checkRestInput } from '../../exchange/rest/check-rest-input.js'
 import { openContract } from '../../exchange/rest/open-contract.js'
 import { DEFAULT_MAX_PAGES, RestClient } from '../../exchange/rest/rest-client.js'
 import { normalizeCommonOptions } from '../../options/common-options.js'
@@ -27,6 +28,7 @@ export async function runRest(
       hint: `apictl rest ${firstWord} /v1/items (or a full URL, or :4000/v1/items for localhost)`,
     })
   }
+  checkRestInput({ items, data: options.data }, ctx)
   const sending = !common.dryRun && !common.curl
   // Ctrl-C ends the call (a live stream above all) as a cancel: what was printed stays, exit 130.
   const interrupt = new AbortController()

@@ -4,6 +4,7 @@ import { UsageError } from '../../core/errors.js'
 import { type HeaderList, joinHeaderValues } from '../../core/exchange.js'
 import { prepareGraphQLRequest } from '../../protocols/graphql/client/build-graphql-request.js'
 import { checkOperation } from '../../protocols/graphql/client/check-operation.js'
+import { coerceVariableOptions } from '../../protocols/graphql/client/coerce-variables.js'
 import type { GraphQLResult } from '../../protocols/graphql/client/decode-graphql-response.js'
 import type { DocumentSource } from '../../protocols/graphql/client/document-error.js'
 import {
@@ -29,9 +30,10 @@ import {
 import { startSpinner } from '../../render/spinner.js'
 import { verboseObserver } from '../../render/verbose-observer.js'
 import { withOAuth2 } from '../../transport/send.js'
-import type { TransportOptions } from '../../transport/transport-options.js'
+import type { TokenStore, TransportOptions } from '../../transport/transport-options.js'
 import { webSocketConnection } from '../../transport/websocket-connection.js'
-import { keepsInMemory } from '../cache-policy.js'
+import { keepsInMemory, keepsOnDisk } from '../cache-policy.js'
+import { memoryTokenStore } from '../memory-token-store.js'
 import { requestDefaults, transportOptions } from '../request-defaults.js'
 import { runExchange } from '../run-exchange.js'
 import type { Target } from '../target.js'
@@ -58,10 +60,12 @@ import type {
 export class GraphQLClient {
   readonly #options: GraphQLClientOptions
   readonly #schemas = new Map<string, Promise<LoadedSchema | undefined>>()
+  readonly #tokens: TokenStore | undefined
   #target: Promise<Target> | undefined
 
   constructor(options: GraphQLClientOptions) {
     this.#options = options
+    this.#tokens = keepsOnDisk(options.cache) ? undefined : (options.tokens ?? memoryTokenStore())
   }
 
   get ctx(): Context {
@@ -91,6 +95,9 @@ export class GraphQLClient {
     if (settings.get && operation.operation === 'mutation') {
       throw new UsageError('--get sends queries only; a mutation must be a POST.', { hint: 'Drop --get.' })
     }
+    // --var as far as the document alone tells (syntax, declared names, built-in scalars) before the
+    // target is opened: a typo starts no server. The schema's types are checked again below.
+    coerceVariableOptions(settings.variableOptions ?? [], operation)
     return this.#checkOperation(parsed, operation, settings)
   }
 
@@ -206,6 +213,7 @@ export class GraphQLClient {
     const profile = settings.profile ?? (await this.#openTarget()).profile
     const transport = transportOptions(settings.common, profile, this.#callContext(settings))
     if (this.#options.keepAlive) transport.keepAlive = true
+    if (this.#tokens !== undefined) transport.tokenStore = this.#tokens
     if (settings.common.verbose) transport.observer = verboseObserver(this.ctx, settings.common)
     return transport
   }
@@ -242,7 +250,7 @@ export class GraphQLClient {
         endpoint: endpoint.url,
         schemaFile: settings.schemaFile,
         refresh: settings.refresh === true,
-        cache: endpoint.cachesSchema,
+        cache: endpoint.cachesSchema && keepsOnDisk(this.#options.cache),
         mayFetch: !this.offline,
         env: this.ctx.env,
         fetch: () => this.#introspect(target, endpoint.url, settings),

@@ -6,6 +6,7 @@ import type { CheckedOperation } from '../../protocols/graphql/client/check-oper
 import type { DocumentSource } from '../../protocols/graphql/client/document-error.js'
 import type { LoadedSchema } from '../../protocols/graphql/client/load-schema.js'
 import type { SubscriptionRequest } from '../../protocols/graphql/client/run-subscription.js'
+import type { TokenStore } from '../../transport/transport-options.js'
 import type { CachePolicy } from '../cache-policy.js'
 import type { Target } from '../target.js'
 import type { GraphQLEndpoint } from './graphql-endpoint.js'
@@ -34,6 +35,8 @@ export interface GraphQLClientOptions {
   offline?: boolean
   /** Connections kept open between calls (the REPL, the library). */
   keepAlive?: boolean
+  /** OAuth 2.0 tokens when the policy keeps nothing on disk (the library client's, shared by its three styles). */
+  tokens?: TokenStore
   words: GraphQLWords
 }
 

@@ -28,7 +28,7 @@ export function formRequest(
   return { multipart: true, boundary: newBoundary(), fields, files }
 }
 
-function formFile(
+export function formFile(
   upload: { name: string; file: string; type?: string },
   ctx: Pick<Context, 'env' | 'cwd'>,
 ): FormFile {

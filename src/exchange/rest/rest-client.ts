@@ -15,8 +15,9 @@ import { pathToLint } from '../../protocols/rest/lint-scope.js'
 import { lintPath } from '../../protocols/rest/path-lint.js'
 import { printDownloadDone } from '../../render/print-download.js'
 import { printLintWarnings } from '../../render/print-lint-warnings.js'
-import type { TransportOptions } from '../../transport/transport-options.js'
+import type { TokenStore, TransportOptions } from '../../transport/transport-options.js'
 import { type CachePolicy, keepsInMemory, keepsOnDisk } from '../cache-policy.js'
+import { memoryTokenStore } from '../memory-token-store.js'
 import { checkJsonBody, readDataOption } from '../read-data-option.js'
 import {
   type HeaderEdit,
@@ -98,6 +99,8 @@ export interface RestClientOptions {
   cache: CachePolicy
   /** The profile's settings at call time (the REPL's without its credentials after `.auth none`). */
   profile?: () => Profile
+  /** OAuth 2.0 tokens when the policy keeps nothing on disk (the library client's, shared by its three styles). */
+  tokens?: TokenStore
 }
 
 export const DEFAULT_MAX_PAGES = 100
@@ -121,10 +124,12 @@ export class RestClient {
   readonly target: Target
   private readonly cache: CachePolicy
   private readonly currentProfile: () => Profile
+  private readonly tokens: TokenStore | undefined
 
   constructor(options: RestClientOptions) {
     this.target = options.target
     this.cache = options.cache
+    this.tokens = keepsOnDisk(options.cache) ? undefined : (options.tokens ?? memoryTokenStore())
     this.currentProfile = options.profile ?? (() => options.target.profile)
   }
 
@@ -292,7 +297,7 @@ export class RestClient {
   private settings(prepared: PreparedRestCall, transport: TransportOptions): TransportOptions {
     const { call } = prepared
     const settings: TransportOptions = { ...transport, keepAlive: keepsInMemory(this.cache) }
-    if (!keepsOnDisk(this.cache)) delete settings.tokenStore
+    if (this.tokens !== undefined) settings.tokenStore = this.tokens
     if (call.follow) settings.followRedirects = true
     if (call.signal) settings.signal = call.signal
     return settings

@@ -4,6 +4,7 @@ import type { HttpRequest } from '../../core/exchange.js'
 import { expandUrlShorthand } from '../../core/url-shorthand.js'
 import type { ResultDescription } from '../../protocols/soap/client/call-result.js'
 import type { SoapOutcome } from '../../protocols/soap/client/decode-soap-response.js'
+import { checkHeaderOptions } from '../../protocols/soap/client/header-entries.js'
 import type { LoadedService } from '../../protocols/soap/client/load-service.js'
 import { planSoapCall, type SoapCallPlan } from '../../protocols/soap/client/plan-soap-call.js'
 import { resultParameters } from '../../protocols/soap/client/result-parameters.js'
@@ -131,6 +132,9 @@ export class SoapService {
    */
   async message(call: SoapCall): Promise<SoapMessage> {
     const { operation, options, use = {} } = call
+    // What the call says on its own first: a malformed parameter or header entry reads no WSDL and starts no server.
+    parameterInput(call.parameters)
+    checkHeaderOptions({ entries: options.soapHeader, wss: options.wss })
     const plan = (loaded: LoadedService | undefined) =>
       planSoapCall({
         operation,

@@ -58,7 +58,7 @@ async function completeEntry(
             session,
           )
         : []
-    return [filter([...operations, ...firstWords(session, dispatcher, partial)], partial), replaced]
+    return [spaced(filter([...operations, ...firstWords(session, dispatcher, partial)], partial)), replaced]
   }
   const [first, ...rest] = words.map((word) => word.value)
   const command = dispatcher.find(first!)
@@ -80,7 +80,18 @@ async function completeEntry(
         session,
       )
   }
-  return [filter(candidates, partial), replaced]
+  return [spaced(filter(candidates, partial)), replaced]
+}
+
+/**
+ * The one candidate left, followed by a space when it is a whole word (a
+ * command, a SOAP operation, an option, a value), as a shell completes one:
+ * not after `id=`, `order.` or a path, which go on.
+ */
+function spaced(candidates: string[]): string[] {
+  const [only] = candidates
+  if (candidates.length !== 1 || only!.startsWith('/') || !/[\w-]$/.test(only!)) return candidates
+  return [`${only} `]
 }
 
 /** The first word: command names, and what a bare line may start with in the session's style. */

@@ -164,25 +164,39 @@ describe('the order of the checks', () => {
     expect(server.requests.length).toBe(before)
   })
 
-  it('then the schema, then the variables: the document is validated before its variables are coerced', async () => {
+  it('then --var as far as the document tells (before the target is opened), then the schema', async () => {
+    let opened = 0
     const client = new GraphQLClient({
-      target: targetOf(server.url),
+      target: async () => {
+        opened++
+        return targetOf(server.url)
+      },
       ctx: freshContext(),
       cache: 'disk+memory',
       words,
     })
+    const before = server.requests.length
+    for (const [variable, message] of [
+      ['n=abc', '"abc" is not an Int'],
+      ['n', 'expected name=value'],
+      ['m=1', 'declares no variable $m'],
+    ]) {
+      await expect(
+        client.check(
+          { text: 'query ($n: Int) { books(first: $n) { titel } }', name: 'query' },
+          { common, validate: true, variableOptions: [variable!] },
+        ),
+      ).rejects.toThrow(message)
+    }
+    expect(opened).toBe(0)
+    expect(server.requests.length).toBe(before)
     await expect(
       client.check(
         { text: 'query ($n: Int) { books(first: $n) { titel } }', name: 'query' },
-        { common, validate: true, variableOptions: ['n=abc'] },
+        { common, validate: true, variableOptions: ['n=2'] },
       ),
     ).rejects.toThrow('Cannot query field "titel"')
-    await expect(
-      client.check(
-        { text: 'query ($n: Int) { books(first: $n) { title } }', name: 'query' },
-        { common, validate: true, variableOptions: ['n=abc'] },
-      ),
-    ).rejects.toThrow('"abc" is not an Int')
+    expect(opened).toBe(1)
   })
 })
 

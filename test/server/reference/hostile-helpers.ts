@@ -1,53 +1,13 @@
 // Tools for the tests that attack the reference server: raw requests, a latency probe, a spawned `apictl serve` and its memory.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { Agent, type IncomingHttpHeaders, request } from 'node:http'
+import { Agent } from 'node:http'
 import { connect } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { rawRequest } from '../../support/raw-request.js'
 
-export interface RawAnswer {
-  status: number
-  headers: IncomingHttpHeaders
-  body: string
-}
-
-export interface RawOptions {
-  method?: string
-  headers?: Record<string, string>
-  body?: string | Buffer
-  /** The source address (127.0.0.2 is another client on loopback). */
-  localAddress?: string
-  agent?: Agent | false
-}
-
-/** One request with exactly these headers (Host included: fetch will not send a foreign one). */
-export function rawRequest(url: string, options: RawOptions = {}): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      url,
-      {
-        method: options.method ?? 'GET',
-        headers: options.headers,
-        localAddress: options.localAddress,
-        agent: options.agent ?? false,
-      },
-      (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        )
-        response.on('error', reject)
-      },
-    )
-    outgoing.on('error', reject)
-    outgoing.end(options.body)
-  })
-}
+export type { RawAnswer, RawOptions } from '../../support/raw-request.js'
+export { rawRequest }
 
 export interface SocketOutcome {
   /** The first line the server wrote (`HTTP/1.1 408 Request Timeout`), or '' for none. */

@@ -4,6 +4,7 @@ import {
   type FieldNode,
   type FragmentDefinitionNode,
   GraphQLError,
+  type GraphQLErrorOptions,
   type GraphQLField,
   type GraphQLNamedType,
   type GraphQLOutputType,
@@ -140,7 +141,7 @@ function measurer(schema: GraphQLSchema, fragments: Map<string, FragmentDefiniti
 }
 
 /** 200400 → `200,400` (without Intl, which costs a refusal more than the rest of its check). */
-function grouped(value: number): string {
+export function grouped(value: number): string {
   return Number.isFinite(value)
     ? String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
     : 'more than can be counted'
@@ -153,9 +154,19 @@ function refusal(
   allowed: number,
   what: string,
 ): GraphQLError {
-  const name = operation.name ? `operation "${operation.name.value}"` : 'the operation'
+  return boundError(operation.name?.value, { limit, found, allowed, what }, { nodes: [operation] })
+}
+
+/** An operation over one of the bounds, as a GraphQL error placed at the operation (a node, or a position in its source). */
+export function boundError(
+  operationName: string | undefined,
+  bound: { limit: 'aliases' | 'fields' | 'cost'; found: number; allowed: number; what: string },
+  at: GraphQLErrorOptions,
+): GraphQLError {
+  const { limit, found, allowed, what } = bound
+  const name = operationName ? `operation "${operationName}"` : 'the operation'
   return new GraphQLError(`${name} ${what}; this server allows at most ${grouped(allowed)}`, {
-    nodes: [operation],
+    ...at,
     extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit, found, allowed },
   })
 }

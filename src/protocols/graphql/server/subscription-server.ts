@@ -6,6 +6,7 @@ import { type Extra, useServer } from 'graphql-ws/use/ws'
 import { WebSocketServer } from 'ws'
 import { clientKey, type FailureThrottle } from '../../../server/kit/auth/failure-throttle.js'
 import { bodyLimit } from '../../../server/kit/http/read-body.js'
+import { scanAliasErrors } from './alias-scan.js'
 import { checkDocumentBounds, tooManyRefused } from './document-bounds.js'
 import { documentLimits } from './document-limits.js'
 import type { GraphqlContext } from './graphql-context.js'
@@ -60,6 +61,11 @@ export function createSubscriptionServer(options: SubscriptionServerOptions): Su
         const wait = refusals.retryAfter(client)
         if (wait !== undefined) {
           return [new GraphQLError(tooManyRefused(wait), { extensions: { code: 'TOO_MANY_REQUESTS' } })]
+        }
+        const scanned = scanAliasErrors(payload.query, documentLimits.maxAliases)
+        if (scanned.length > 0) {
+          refusals.fail(client)
+          return scanned
         }
         let document: DocumentNode
         try {

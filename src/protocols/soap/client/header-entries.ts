@@ -46,14 +46,22 @@ export function parseHeaderEntry(text: string, options: HeaderOptions): HeaderBl
 /** The Header blocks a call sends: the entries, then the WS-Security token. */
 export function headerBlocks(options: HeaderOptions): HeaderBlock[] {
   const blocks = (options.entries ?? []).map((entry) => parseHeaderEntry(entry, options))
-  if (options.wss !== undefined) {
-    const colon = options.wss.indexOf(':')
-    if (colon <= 0) {
-      throw new UsageError(`--wss expects USER:PASS, got '${options.wss}'.`, {
-        hint: 'For example --wss demo:demo',
-      })
-    }
-    blocks.push(usernameTokenHeader(options.wss.slice(0, colon), options.wss.slice(colon + 1)))
-  }
+  const credentials = wssCredentials(options.wss)
+  if (credentials !== undefined) blocks.push(usernameTokenHeader(...credentials))
   return blocks
+}
+
+/** That the entries and --wss are well-formed (a usage error otherwise), before any WSDL is read or server started. */
+export function checkHeaderOptions(options: HeaderOptions): void {
+  for (const entry of options.entries ?? []) parseHeaderEntry(entry, options)
+  wssCredentials(options.wss)
+}
+
+function wssCredentials(wss: string | undefined): [user: string, password: string] | undefined {
+  if (wss === undefined) return undefined
+  const colon = wss.indexOf(':')
+  if (colon <= 0) {
+    throw new UsageError(`--wss expects USER:PASS, got '${wss}'.`, { hint: 'For example --wss demo:demo' })
+  }
+  return [wss.slice(0, colon), wss.slice(colon + 1)]
 }

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { Agent, request } from 'node:http'
+import { Agent } from 'node:http'
 import { readReply, type SoapReply } from '../../../../src/protocols/soap/call-message.js'
 import { readEnvelope } from '../../../../src/protocols/soap/envelope.js'
 import { faultKind } from '../../../../src/protocols/soap/fault.js'
 import type { FaultKind } from '../../../../src/protocols/soap/soap-version.js'
+import { type RawAnswer, rawRequest } from '../../../support/raw-request.js'
 
 export const ns11 = 'http://schemas.xmlsoap.org/soap/envelope/'
 export const ns12 = 'http://www.w3.org/2003/05/soap-envelope'
@@ -70,11 +71,7 @@ export interface SoapPost {
   headers?: Record<string, string>
 }
 
-export interface RawAnswer {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: string
-}
+export type { RawAnswer }
 
 export const keepAlive = new Agent({ keepAlive: true, maxSockets: 8 })
 
@@ -85,22 +82,7 @@ export function send(
   body: string | Buffer,
   agent: Agent | false = false,
 ): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method, headers, agent }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(chunks).toString('utf8'),
-        }),
-      )
-      response.on('error', reject)
-    })
-    outgoing.on('error', reject)
-    outgoing.end(body)
-  })
+  return rawRequest(url, { method, headers, body, agent })
 }
 
 /** POSTs an envelope to `${base}/soap` with the version's Content-Type and SOAPAction. */

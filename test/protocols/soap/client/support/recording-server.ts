@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
 import { acceptExtensionPost } from '../../../../../src/server/kit/http/extension-method.js'
+import { listenOnLoopback } from '../../../../support/listen-on-loopback.js'
 
 export const ns11 = 'http://schemas.xmlsoap.org/soap/envelope/'
 export const ns12 = 'http://www.w3.org/2003/05/soap-envelope'
@@ -50,7 +50,6 @@ export const echoReply: Reply = (request, response) => {
  */
 export async function startRecordingServer(reply: Reply = echoReply): Promise<RecordingServer> {
   const received: Recorded[] = []
-  const sockets = new Set<Socket>()
   const state = { reply }
   const server = createServer((request, response) => {
     const chunks: Buffer[] = []
@@ -67,12 +66,7 @@ export async function startRecordingServer(reply: Reply = echoReply): Promise<Re
     })
   })
   acceptExtensionPost(server)
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const { url, close } = await listenOnLoopback(server)
   return {
     url,
     received,
@@ -82,10 +76,6 @@ export async function startRecordingServer(reply: Reply = echoReply): Promise<Re
     set reply(next: Reply) {
       state.reply = next
     },
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy()
-        server.close(() => resolve())
-      }),
+    close,
   }
 }
