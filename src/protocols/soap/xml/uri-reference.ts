@@ -8,22 +8,7 @@
 const allowed = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?#[\]\u0080-\uFFFF]|%[0-9A-Fa-f]{2})*$/
 const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/
 
-/** Namespace names found to be URI references lately: a service's few namespaces come in every message. */
-const known = new Set<string>()
-const maxKnown = 256
-const maxKnownLength = 512
-
 export function isUriReference(text: string): boolean {
-  if (known.has(text)) return true
-  if (!checkUriReference(text)) return false
-  if (text.length <= maxKnownLength) {
-    if (known.size >= maxKnown) known.clear()
-    known.add(text)
-  }
-  return true
-}
-
-function checkUriReference(text: string): boolean {
   if (!allowed.test(text) || text.indexOf('#') !== text.lastIndexOf('#')) return false
   if (scheme.test(text)) return true
   const firstSegment = text.split(/[/?#]/, 1)[0]!

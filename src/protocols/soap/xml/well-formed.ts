@@ -107,7 +107,7 @@ export function checkWellFormed(text: string): void {
   const markup = visible.includes('<?') ? visible.replace(instructions, '') : visible
   if (spacedMarkup.test(markup)) notWellFormed("'<' or '</' followed by white space")
   // A '<' after the last '>': markup cut off at the end, which sax lets go.
-  if (/<[^>]*$/.test(markup)) notWellFormed('the document ends inside markup')
+  if (markup.lastIndexOf('<') > markup.lastIndexOf('>')) notWellFormed('the document ends inside markup')
   if (doctypeMark.test(visible)) {
     throw new XmlReadError(
       'doctype',
