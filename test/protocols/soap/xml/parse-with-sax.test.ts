@@ -33,7 +33,8 @@ function outcome(text: string, limits: XmlReadLimits, sax: boolean): unknown {
 
 const documents = [
   '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:tns="urn:apictl:items"><soap:Header><wsse:Security xmlns:wsse="urn:w" soap:mustUnderstand="1"><wsse:UsernameToken><wsse:Username>demo</wsse:Username></wsse:UsernameToken></wsse:Security></soap:Header><soap:Body><tns:GetItem><tns:id>1</tns:id></tns:GetItem></soap:Body></soap:Envelope>',
-  '<r xmlns="urn:r" a="1" b=\'&amp;&lt;&#65;\'>\n  <c xmlns:p="urn:p" p:x="y">t&gt;<![CDATA[<raw>]]><!-- c --></c>\n  <p:d xmlns:p="urn:q"/>\n</r>\n',  // Namespace errors (an attribute twice under two prefixes, an undeclared prefix): refused after the parse.
+  '<r xmlns="urn:r" a="1" b=\'&amp;&lt;&#65;\'>\n  <c xmlns:p="urn:p" p:x="y">t&gt;<![CDATA[<raw>]]><!-- c --></c>\n  <p:d xmlns:p="urn:q"/>\n</r>\n',
+  // Namespace errors (an attribute twice under two prefixes, an undeclared prefix): refused after the parse.
   '<r xmlns:p="urn:x" xmlns:q="urn:x"><p:c p:a="1" q:a="2"/><u:d/>t</r>',
 ]
 
