@@ -21,8 +21,7 @@ function syntaxError(error: Error): XmlReadError {
  * added and deleted). The first syntax error ends the parse (xml-js lets
  * sax go on and reports the last one); a document cut off inside an element
  * is one (sax's "Unclosed root tag"). The reference server reads its
- * requests this way (issue 14: ~1.2× node-soap through xml-js, see
- * docs/decisions.md for the figure with this).
+ * requests this way (issue 14; docs/decisions.md has the figures).
  */
 export function parseWithSax(text: string, limits: XmlParseLimits): RawNode {
   const bounds = boundsChecker(limits)
