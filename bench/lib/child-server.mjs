@@ -10,7 +10,7 @@ import { firstLine } from './time-command.mjs'
  * @param {string} script path of a script that prints `listening URL` once it listens
  * @param {string[]} args
  * @param {{ probePath: string, timeoutMs?: number }} options
- * @returns {Promise<{ url: string, probe: { status: number, contentType: string, body: Buffer }, stop(): Promise<void> }>}
+ * @returns {Promise<{ url: string, pid: number, probe: { status: number, contentType: string, body: Buffer }, stop(): Promise<void> }>}
  */
 export async function startChildServer(script, args, { probePath, timeoutMs = 20_000 }) {
   const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
@@ -27,7 +27,7 @@ export async function startChildServer(script, args, { probePath, timeoutMs = 20
     const deadline = Date.now() + timeoutMs
     for (;;) {
       const probe = await fetchOnce(target).catch((error) => ({ error }))
-      if (!probe.error && probe.status < 500) return { url: target.origin, probe, stop }
+      if (!probe.error && probe.status < 500) return { url: target.origin, pid: child.pid, probe, stop }
       if (Date.now() > deadline) {
         throw new Error(`${target} did not answer: ${probe.error?.message ?? `status ${probe.status}`}`)
       }

@@ -14,7 +14,7 @@ import autocannon from 'autocannon'
 import { startChildServer } from './child-server.mjs'
 import { APICTL_BIN, ROOT } from './environment.mjs'
 import { shuffled } from './stats.mjs'
-import { pairedRatio, summariseRounds } from './throughput-rounds.mjs'
+import { measuredRound, pairedCpuRatio, pairedRatio, summariseRounds } from './throughput-rounds.mjs'
 
 export const GRAPHQL_QUERY = '{ item(id: "1") { id name price } }'
 /** The goals (issue 4): at least Apollo's req/s (aim 1.5×), p99 under 15 ms at 50 connections. */
@@ -28,7 +28,8 @@ const HEADERS = { 'content-type': 'application/json' }
 /**
  * @param {{ connections?: number, warmupSeconds?: number, durationSeconds?: number, progress?: (text: string) => void }} [options]
  * @returns {Promise<Array<{ id: string, name: string, status: 'ok'|'error', reqPerSec: number, p50: number, p99: number, vsApollo?: number, note?: string }>>}
- *   p50/p99 in ms (autocannon's whole milliseconds); vsApollo on the reference row: the median over rounds of its req/s over Apollo's.
+ *   p50/p99 in ms (autocannon's whole milliseconds); vsApollo on the reference row: the median over rounds of its req/s over Apollo's;
+ *   cpuPerRequestUs: the server's CPU µs per request (median over rounds); vsApolloCpu: the median over rounds of Apollo's CPU per request over the reference server's.
  */
 export async function graphqlThroughput(options = {}) {
   const { connections = 50, warmupSeconds = 1, durationSeconds = 5, progress = () => {} } = options
@@ -59,7 +60,9 @@ export async function graphqlThroughput(options = {}) {
     for (let round = 0; round < durationSeconds; round++) {
       for (const entry of shuffled(alive())) {
         progress(`GraphQL round ${round + 1}/${durationSeconds}: ${entry.id}`)
-        const result = await run(entry, connections, 1).catch((error) => fail(entry, error))
+        const result = await measuredRound(entry.server.pid, () => run(entry, connections, 1)).catch(
+          (error) => fail(entry, error),
+        )
         if (result) entry.slices[round] = result
       }
     }
@@ -70,9 +73,10 @@ export async function graphqlThroughput(options = {}) {
     summariseRounds(entry, entry.slices, { url: entry.url, connections, bodyBytes: entry.bodyBytes }),
   )
   const reference = rows.find((row) => row.id === 'reference')
-  if (reference.status === 'ok')
-    reference.vsApollo =
-      entries[1].status === 'ok' ? pairedRatio(entries[0].slices, entries[1].slices) : Number.NaN
+  if (reference.status === 'ok' && entries[1].status === 'ok') {
+    reference.vsApollo = pairedRatio(entries[0].slices, entries[1].slices)
+    reference.vsApolloCpu = pairedCpuRatio(entries[0].slices, entries[1].slices)
+  } else if (reference.status === 'ok') reference.vsApollo = Number.NaN
   return rows
 }
 
@@ -114,9 +118,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const quick = process.argv.includes('--quick')
   const rows = await graphqlThroughput(quick ? { warmupSeconds: 0.5, durationSeconds: 2 } : {})
   for (const row of rows) {
-    const ratio = row.vsApollo === undefined ? '' : `  ${row.vsApollo.toFixed(2)}× Apollo`
+    const ratio =
+      row.vsApollo === undefined
+        ? ''
+        : `  ${row.vsApollo.toFixed(2)}× Apollo (CPU per request: ${row.vsApolloCpu?.toFixed(2)}× less)`
     process.stdout.write(
-      `${row.name.padEnd(44)} ${Math.round(row.reqPerSec).toString().padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms${ratio}${row.note ? `  (${row.note})` : ''}\n`,
+      `${row.name.padEnd(44)} ${Math.round(row.reqPerSec).toString().padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  ${Math.round(row.cpuPerRequestUs)} µs CPU/req${ratio}${row.note ? `  (${row.note})` : ''}\n`,
     )
   }
 }

@@ -27,6 +27,7 @@ const GROUPS = [
     title: `GraphQL  POST { item(id: "1") { id name price } }`,
     measure: async (settings, progress) => ({ rows: await graphqlThroughput({ ...settings, progress }) }),
     ratios: [{ key: 'vsApollo', title: '× Apollo', goal: 'graphqlVsApollo' }],
+    cpu: { key: 'vsApolloCpu', against: 'Apollo' },
     p99Goal: 'graphqlP99',
   },
   {
@@ -42,6 +43,7 @@ const GROUPS = [
       }),
     }),
     ratios: [{ key: 'vsNodeSoap', title: '× node-soap', goal: 'soapVsNodeSoap' }],
+    cpu: { key: 'vsNodeSoapCpu', against: 'node-soap' },
     p99Goal: 'soapP99',
   },
 ]
@@ -130,6 +132,27 @@ function renderGroup(group) {
     ...definition.ratios.map((ratio) => ({ title: ratio.title, align: 'right' })),
     { title: 'note', align: 'left' },
   ]
-  const footer = group.notes.map((note) => `   note: ${note}`).join('\n')
+  const footer = [...cpuNote(definition, group.rows), ...group.notes]
+    .map((note) => `   note: ${note}`)
+    .join('\n')
   return `${heading}\n${renderTable(columns, rows)}${footer ? `\n${footer}` : ''}`
+}
+
+/**
+ * The servers' CPU time per request beside req/s: on a shared machine req/s
+ * follows what the other processes leave over in each 1 s round, CPU time
+ * per request much less (a figure to read the ratio by, not a goal).
+ */
+function cpuNote(definition, rows) {
+  const reference = rows.find((row) => row.id === 'reference')
+  if (definition.cpu === undefined || reference?.status !== 'ok') return []
+  const ratio = reference[definition.cpu.key]
+  if (!Number.isFinite(ratio)) return []
+  const perRequest = rows
+    .filter((row) => row.status === 'ok' && Number.isFinite(row.cpuPerRequestUs))
+    .map((row) => `${row.name.split('  ')[0]} ${Math.round(row.cpuPerRequestUs)} µs`)
+    .join(', ')
+  return [
+    `server CPU per request (median of rounds): ${perRequest}; ${formatRatio(ratio)} less than ${definition.cpu.against}'s, paired by round (moves less with background load than req/s)`,
+  ]
 }

@@ -12,7 +12,7 @@ import autocannon from 'autocannon'
 import { startChildServer } from './child-server.mjs'
 import { APICTL_BIN, ROOT } from './environment.mjs'
 import { shuffled } from './stats.mjs'
-import { pairedRatio, summariseRounds } from './throughput-rounds.mjs'
+import { measuredRound, pairedCpuRatio, pairedRatio, summariseRounds } from './throughput-rounds.mjs'
 
 const SELF = fileURLToPath(import.meta.url)
 const ENVELOPE =
@@ -28,7 +28,8 @@ export const SOAP_GOALS = { vsNodeSoap: 1, vsNodeSoapAim: 1.3, p99Ms: 15 }
  * round (as the REST and GraphQL cases), so background load shifts both alike.
  * @param {{ connections?: number, warmupSeconds?: number, rounds?: number, roundSeconds?: number, progress?: (text: string) => void }} [options]
  * @returns {Promise<Array<{ id: 'reference'|'nodeSoap', name: string, status: 'ok'|'error', reqPerSec: number, p50: number, p99: number, bodyBytes?: number, vsNodeSoap?: number, note?: string }>>}
- *   vsNodeSoap on the reference row: the median over rounds of its req/s over node-soap's in the same round.
+ *   vsNodeSoap on the reference row: the median over rounds of its req/s over node-soap's in the same round;
+ *   cpuPerRequestUs: the server's CPU µs per request (median over rounds); vsNodeSoapCpu: the median over rounds of node-soap's CPU per request over the reference server's.
  */
 export async function soapThroughput(options = {}) {
   const { connections = 50, warmupSeconds = 1, rounds = 5, roundSeconds = 1, progress = () => {} } = options
@@ -66,9 +67,9 @@ export async function soapThroughput(options = {}) {
     for (let round = 0; round < rounds; round++) {
       for (const entry of shuffled(alive())) {
         progress(`SOAP round ${round + 1}/${rounds}: ${entry.id}`)
-        const result = await fire(entry.server.url, connections, roundSeconds).catch((error) =>
-          fail(entry, error),
-        )
+        const result = await measuredRound(entry.server.pid, () =>
+          fire(entry.server.url, connections, roundSeconds),
+        ).catch((error) => fail(entry, error))
         if (result) entry.results[round] = result
       }
     }
@@ -83,9 +84,10 @@ export async function soapThroughput(options = {}) {
       bodyBytes: entry.bodyBytes,
     }),
   )
-  if (rows[0].status === 'ok')
-    rows[0].vsNodeSoap =
-      servers[1].status === 'ok' ? pairedRatio(servers[0].results, servers[1].results) : Number.NaN
+  if (rows[0].status === 'ok' && servers[1].status === 'ok') {
+    rows[0].vsNodeSoap = pairedRatio(servers[0].results, servers[1].results)
+    rows[0].vsNodeSoapCpu = pairedCpuRatio(servers[0].results, servers[1].results)
+  } else if (rows[0].status === 'ok') rows[0].vsNodeSoap = Number.NaN
   return rows
 }
 
@@ -171,9 +173,12 @@ if (process.argv[1] === SELF && process.argv[2] === '--node-soap-server') {
   const quick = process.argv.includes('--quick')
   const rows = await soapThroughput(quick ? { warmupSeconds: 0.5, rounds: 2 } : {})
   for (const row of rows) {
-    const ratio = row.vsNodeSoap === undefined ? '' : `  ${row.vsNodeSoap.toFixed(2)}× node-soap`
+    const ratio =
+      row.vsNodeSoap === undefined
+        ? ''
+        : `  ${row.vsNodeSoap.toFixed(2)}× node-soap (CPU per request: ${row.vsNodeSoapCpu?.toFixed(2)}× less)`
     console.log(
-      `${row.name.padEnd(40)} ${Math.round(row.reqPerSec).toString().padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms${ratio}${row.note ? `  (${row.note})` : ''}`,
+      `${row.name.padEnd(40)} ${Math.round(row.reqPerSec).toString().padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  ${Math.round(row.cpuPerRequestUs)} µs CPU/req${ratio}${row.note ? `  (${row.note})` : ''}`,
     )
   }
 }

@@ -46,6 +46,37 @@ export function checkQueryBounds(schema: GraphQLSchema, query: string): QueryBou
   return { errors: checkDocumentBounds(schema, document), parsed: true }
 }
 
+const withinBounds: QueryBounds = { errors: [], parsed: true }
+
+/**
+ * checkQueryBounds with a memory of the query texts found within the
+ * bounds, as Apollo keeps parsed and validated documents: a client sends the
+ * same few documents again and again, and each would otherwise cost a parse
+ * and two walks per request. Only accepted texts are kept (a refused one
+ * still costs its parse, and spends the client's refusal budget), at most
+ * `maxEntries` of them and `maxCharacters` in all, the oldest dropped first.
+ */
+export function createQueryBoundsChecker(
+  schema: GraphQLSchema,
+  { maxEntries = 1000, maxCharacters = 4 * 1024 * 1024 } = {},
+): (query: string) => QueryBounds {
+  const accepted = new Set<string>()
+  let characters = 0
+  return (query) => {
+    if (accepted.has(query)) return withinBounds
+    const bounds = checkQueryBounds(schema, query)
+    if (bounds.errors.length > 0 || !bounds.parsed || query.length > maxCharacters) return bounds
+    accepted.add(query)
+    characters += query.length
+    for (const oldest of accepted) {
+      if (accepted.size <= maxEntries && characters <= maxCharacters) break
+      accepted.delete(oldest)
+      characters -= oldest.length
+    }
+    return bounds
+  }
+}
+
 /** A new budget of refused documents per client address (costly or unparsable ones: each cost a parse). */
 export function createRefusalBudget(): FailureThrottle {
   return new FailureThrottle({ burst: documentLimits.refusalBurst, refillMs: documentLimits.refusalRefillMs })

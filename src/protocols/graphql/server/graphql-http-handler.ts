@@ -6,7 +6,7 @@ import { clientKey, type FailureThrottle } from '../../../server/kit/auth/failur
 import { HttpError } from '../../../server/kit/http/http-error.js'
 import { readBody } from '../../../server/kit/http/read-body.js'
 import { sendProblem } from '../../../server/kit/http/respond.js'
-import { checkQueryBounds, tooManyRefused } from './document-bounds.js'
+import { createQueryBoundsChecker, tooManyRefused } from './document-bounds.js'
 import { documentFailureStatus } from './document-failure-status.js'
 import type { GraphqlContext } from './graphql-context.js'
 import { internalErrorMessage } from './mask-internal-errors.js'
@@ -165,6 +165,7 @@ async function writeResult(response: ServerResponse, result: HTTPGraphQLResponse
  */
 export function createGraphqlHttpHandler(options: GraphqlHttpOptions): GraphqlHttpHandler {
   const { apollo, schema, path, context, throttled, refusals, log } = options
+  const checkQueryBounds = createQueryBoundsChecker(schema)
   return async (request, response) => {
     try {
       const method = request.method ?? 'GET'
@@ -208,7 +209,7 @@ export function createGraphqlHttpHandler(options: GraphqlHttpOptions): GraphqlHt
       }
       // Bounds first, alone: a costly document is refused for the price of its parse.
       const query = queryOf(body, search)
-      const bounds = query === undefined ? undefined : checkQueryBounds(schema, query)
+      const bounds = query === undefined ? undefined : checkQueryBounds(query)
       if (bounds !== undefined && (bounds.errors.length > 0 || !bounds.parsed)) refusals.fail(client)
       if (bounds !== undefined && bounds.errors.length > 0) {
         sendDocumentErrors(request, response, bounds.errors)

@@ -3,6 +3,7 @@ import { type Envelope, EnvelopeError, envelopeVersion, parseEnvelope } from '..
 import type { SoapVersion } from '../soap-version.js'
 import { isSecurityHeader } from '../ws-security.js'
 import { decodeXml } from '../xml/decode-xml.js'
+import { parseWithSax } from '../xml/parse-with-sax.js'
 import { readXml } from '../xml/read-xml.js'
 import { element, type XmlElement } from '../xml/xml-element.js'
 import { XmlReadError } from '../xml/xml-read-error.js'
@@ -52,7 +53,7 @@ function versionMismatch(message: string): SoapFaultError {
 
 /** Reads the envelope, checking the version against the one the Content-Type announced. */
 function readRequestEnvelope(body: Buffer, http: SoapHttpRequest): Envelope {
-  const root = readXml(decodeXml(body, http.charset), requestLimits)
+  const root = readXml(decodeXml(body, http.charset), requestLimits, parseWithSax)
   const version = envelopeVersion(root)
   if (version !== http.version) {
     throw versionMismatch(

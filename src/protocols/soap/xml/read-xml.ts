@@ -1,142 +1,48 @@
 import { xml2js } from 'xml-js'
 import { type RawNode, resolveNames } from './resolve-names.js'
 import { afterDeclaration, checkWellFormed } from './well-formed.js'
+import { boundsChecker, refuseDoctype, tooMany } from './xml-bounds.js'
 import type { XmlElement } from './xml-element.js'
-import { defaultXmlLimits } from './xml-limits.js'
-import { XmlReadError, type XmlReadProblem } from './xml-read-error.js'
+import { defaultXmlLimits, type XmlParseLimits, type XmlReadLimits } from './xml-limits.js'
+import { XmlReadError } from './xml-read-error.js'
 
-export interface XmlReadLimits {
-  /** Element nesting limit (default 100). */
-  maxDepth?: number
-  /** Element count limit (default 100,000). */
-  maxElements?: number
-  /** Characters (default 10 MiB). */
-  maxLength?: number
-  /** Attributes on one element, namespace declarations not counted (default 256). */
-  maxAttributes?: number
-  /** Namespace declarations on one element (default 128). */
-  maxNamespaceDeclarations?: number
-  /** Namespace declarations in the whole document (default 50,000). */
-  maxTotalNamespaceDeclarations?: number
-  /** Characters in an element or attribute name, prefix included (default 1,000). */
-  maxNameLength?: number
-  /** Characters in one text node, CDATA section or attribute value (default: maxLength). */
-  maxTextLength?: number
-  /** Processing instructions other than the XML declaration (default refused, as SOAP requires). */
-  allowInstructions?: boolean
-  /**
-   * A time (Date.now()) after which reading stops with XmlReadError('time'):
-   * the caller's time limit holds while a large document is read.
-   */
-  deadline?: number
-}
-
-export { defaultXmlLimits } from './xml-limits.js'
-
-type Limits = Required<Omit<XmlReadLimits, 'deadline'>> & { deadline: number }
-
-function tooMany(problem: XmlReadProblem, message: string): never {
-  throw new XmlReadError(problem, message)
-}
+export { defaultXmlLimits, type XmlParseLimits, type XmlReadLimits } from './xml-limits.js'
 
 /**
- * Bounds checked as the parse goes (each element, attribute list and text
- * is checked when sax hands it over), so a hostile document is refused at
- * the first element that breaks one, before the rest is read.
+ * A parse of the text (its declaration already checked and removed) into
+ * xml-js's raw tree, enforcing every bound as it goes (see boundsChecker):
+ * xml-js's own (the default), or one driving sax directly (parseWithSax).
  */
-function boundsChecker(limits: Limits) {
-  const depthOf = new Map<object, number>()
-  let lastDepth = 0
-  let count = 0
-  let declarations = 0
-  let steps = 0
-  const clock = () => {
-    if ((++steps & 1023) === 0 && Date.now() > limits.deadline) {
-      tooMany('time', 'reading the document did not finish within the time limit')
-    }
-  }
-  const name = (text: string, what: string) => {
-    if (text.length > limits.maxNameLength) {
-      tooMany('name', `${what} name is longer than ${limits.maxNameLength} characters`)
-    }
-  }
-  const text = (value: string, what: string) => {
-    clock()
-    if (value.length > limits.maxTextLength) {
-      tooMany('text', `${what} is longer than ${limits.maxTextLength} characters`)
-    }
-    return value
-  }
-  return {
-    text: (value: string) => text(value, 'a text node'),
-    cdata: (value: string) => text(value, 'a CDATA section'),
-    attributes(attributes: Record<string, string>) {
-      let own = 0
-      let others = 0
-      for (const key of Object.keys(attributes)) {
-        name(key, 'an attribute')
-        text(attributes[key]!, 'an attribute value')
-        if (key === 'xmlns' || key.startsWith('xmlns:')) own++
-        else others++
-      }
-      if (own > limits.maxNamespaceDeclarations) {
-        tooMany('namespaces', `an element declares more than ${limits.maxNamespaceDeclarations} namespaces`)
-      }
-      declarations += own
-      if (declarations > limits.maxTotalNamespaceDeclarations) {
-        tooMany(
-          'namespaces',
-          `the document declares more than ${limits.maxTotalNamespaceDeclarations} namespaces`,
-        )
-      }
-      if (others > limits.maxAttributes) {
-        tooMany('attributes', `an element has more than ${limits.maxAttributes} attributes`)
-      }
-      return attributes
-    },
-    element(elementName: string, parent: object) {
-      clock()
-      name(elementName, 'an element')
-      // A parent without a recorded depth has no children yet, so it is the
-      // element opened last: its depth is the last one handed out.
-      let parentDepth = depthOf.get(parent)
-      if (parentDepth === undefined) {
-        parentDepth = count === 0 ? 0 : lastDepth
-        depthOf.set(parent, parentDepth)
-      }
-      lastDepth = parentDepth + 1
-      if (lastDepth > limits.maxDepth) {
-        tooMany('depth', `elements are nested deeper than ${limits.maxDepth} levels`)
-      }
-      if (++count > limits.maxElements) {
-        tooMany('elements', `the document has more than ${limits.maxElements} elements`)
-      }
-      return elementName
-    },
-  }
-}
+export type RawXmlParser = (text: string, limits: XmlParseLimits) => RawNode
 
 /** The sax parse through xml-js, with every bound enforced as the parse goes. */
-function parseRaw(text: string, limits: Limits): RawNode {
+function parseWithXmlJs(text: string, limits: XmlParseLimits): RawNode {
   const bounds = boundsChecker(limits)
+  // xml-js hands over an element's parent, not its depth: a parent without a
+  // recorded depth has no children yet, so it is the element opened last.
+  const depthOf = new Map<object, number>()
+  let lastDepth = 0
   try {
     return xml2js(text, {
       compact: false,
       captureSpacesBetweenElements: true,
       ignoreComment: true,
       ignoreDeclaration: true,
-      doctypeFn: () => {
-        throw new XmlReadError(
-          'doctype',
-          'the document has a DOCTYPE, which is refused (WS-I Basic Profile R1008)',
-        )
-      },
+      doctypeFn: () => refuseDoctype(),
       instructionFn: (value: string) => {
-        if (limits.allowInstructions) return value
-        throw new XmlReadError('instruction', 'processing instructions are not allowed in a SOAP message')
+        bounds.instruction()
+        return value
       },
       attributesFn: bounds.attributes,
-      elementNameFn: bounds.element,
+      elementNameFn: (name: string, parent: object) => {
+        let parentDepth = depthOf.get(parent)
+        if (parentDepth === undefined) {
+          parentDepth = depthOf.size === 0 ? 0 : lastDepth
+          depthOf.set(parent, parentDepth)
+        }
+        lastDepth = parentDepth + 1
+        return bounds.element(name, lastDepth)
+      },
       textFn: bounds.text,
       cdataFn: bounds.cdata,
     } as never) as RawNode
@@ -166,23 +72,20 @@ function documentElement(raw: RawNode): RawNode {
  * attributes, names, text and namespace declarations bounded, and checked as
  * the parse goes. Throws XmlReadError saying which.
  */
-export function readXml(text: string, limits: XmlReadLimits = {}): XmlElement {
+export function readXml(
+  text: string,
+  limits: XmlReadLimits = {},
+  parse: RawXmlParser = parseWithXmlJs,
+): XmlElement {
   const maxLength = limits.maxLength ?? defaultXmlLimits.maxLength
   if (text.length > maxLength) {
     throw new XmlReadError('size', `the document is longer than ${maxLength} characters`)
   }
   const body = afterDeclaration(text)
   checkWellFormed(body)
-  const bounds: Limits = {
-    ...defaultXmlLimits,
-    maxTextLength: maxLength,
-    allowInstructions: false,
-    ...withoutUndefined(limits),
-    maxLength,
-    deadline: limits.deadline ?? Number.POSITIVE_INFINITY,
-  }
+  const bounds = parseLimits(limits, maxLength)
   countDeclarations(body, bounds.maxTotalNamespaceDeclarations)
-  return resolveNames(documentElement(parseRaw(body, bounds)))
+  return resolveNames(documentElement(parse(body, bounds)))
 }
 
 const declarationMark = /[ \t\r\n]xmlns[:=]/g
@@ -201,6 +104,22 @@ function countDeclarations(text: string, limit: number): void {
   }
 }
 
-function withoutUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>
+/**
+ * Every bound, the caller's or the default, in one object of a fixed shape
+ * (spreading the caller's object cost a sixth of a small envelope's read).
+ */
+function parseLimits(limits: XmlReadLimits, maxLength: number): XmlParseLimits {
+  return {
+    maxDepth: limits.maxDepth ?? defaultXmlLimits.maxDepth,
+    maxElements: limits.maxElements ?? defaultXmlLimits.maxElements,
+    maxLength,
+    maxAttributes: limits.maxAttributes ?? defaultXmlLimits.maxAttributes,
+    maxNamespaceDeclarations: limits.maxNamespaceDeclarations ?? defaultXmlLimits.maxNamespaceDeclarations,
+    maxTotalNamespaceDeclarations:
+      limits.maxTotalNamespaceDeclarations ?? defaultXmlLimits.maxTotalNamespaceDeclarations,
+    maxNameLength: limits.maxNameLength ?? defaultXmlLimits.maxNameLength,
+    maxTextLength: limits.maxTextLength ?? maxLength,
+    allowInstructions: limits.allowInstructions ?? false,
+    deadline: limits.deadline ?? Number.POSITIVE_INFINITY,
+  }
 }

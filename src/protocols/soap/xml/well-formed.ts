@@ -101,12 +101,13 @@ function checkAttributeValues(text: string): void {
 export function checkWellFormed(text: string): void {
   const illegal = illegalCharacter.exec(text)
   if (illegal !== null) notWellFormed(`the character ${hex(illegal[0].charCodeAt(0))} is not allowed in XML`)
-  const visible = text.replace(hiddenSections, '')
+  // CDATA sections and comments both start with '<!'.
+  const visible = text.includes('<!') ? text.replace(hiddenSections, '') : text
   // Instructions (allowed in a WSDL) may hold any text: markup is checked without them.
   const markup = visible.includes('<?') ? visible.replace(instructions, '') : visible
   if (spacedMarkup.test(markup)) notWellFormed("'<' or '</' followed by white space")
   // A '<' after the last '>': markup cut off at the end, which sax lets go.
-  if (/<[^>]*$/.test(markup)) notWellFormed('the document ends inside markup')
+  if (markup.lastIndexOf('<') > markup.lastIndexOf('>')) notWellFormed('the document ends inside markup')
   if (doctypeMark.test(visible)) {
     throw new XmlReadError(
       'doctype',

@@ -28,9 +28,15 @@ const attributeEntities: Record<string, string> = {
   '\r': '&#13;',
 }
 
+/** Names found to be NCNames lately: a service writes the same few in every message. */
+const knownNames = new Set<string>()
+
 function checkName(local: string): string {
+  if (knownNames.has(local)) return local
   if (!isNcName(local))
     throw new XmlWriteError(`${JSON.stringify(local)} cannot be an XML element or attribute name`)
+  if (knownNames.size >= 1024) knownNames.clear()
+  if (local.length <= 256) knownNames.add(local)
   return local
 }
 

@@ -24,6 +24,8 @@ interface Budget {
  */
 export function clientKey(address: string | undefined): string {
   if (address === undefined || address === '') return 'unknown'
+  // An IPv4 address (the common case) is its own key: no pattern needs to look at it.
+  if (!address.includes(':')) return address
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
   if (mapped !== null) return mapped[1]!
   if (!isIPv6(address)) return address

@@ -58,7 +58,19 @@ export class HostAllowList {
   }
 
   /** Whether a request with this Host header value is answered. */
+  /** Recent answers by Host header: a server's clients send the same few, and each answer costs a few patterns. */
+  readonly #answers = new Map<string, boolean>()
+
   allows(host: string): boolean {
+    const known = this.#answers.get(host)
+    if (known !== undefined) return known
+    const allowed = this.#decide(host)
+    if (this.#answers.size >= 64) this.#answers.clear()
+    if (host.length <= 300) this.#answers.set(host, allowed)
+    return allowed
+  }
+
+  #decide(host: string): boolean {
     const name = hostName(host)
     if (name === undefined) return false
     if (isLoopback(name) || this.#exact.has(name)) return true
