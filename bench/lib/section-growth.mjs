@@ -1,4 +1,4 @@
-// Section E: growth. Bodies of 1, 20 and 200 MB (a JSON array of objects and
+// Section H: growth. Bodies of 1, 20 and 200 MB (a JSON array of objects and
 // the same items as an XML list, bodies.mjs) served from files by a child
 // server; apictl prints them coloured (FORCE_COLOR), piped and as a table, side
 // by side with `curl | jq -C .`, `curl | xmllint --format -` and HTTPie, each
@@ -28,7 +28,7 @@ export const GROWTH_GOALS = {
     id: 'json20Colour',
     of: 'jq -C',
     issue: 14,
-    section: 'E',
+    section: 'H',
     text: '20 MB JSON coloured ≤ 0.67× curl | jq -C .',
     kind: 'atMost',
     limit: 0.67,
@@ -37,7 +37,7 @@ export const GROWTH_GOALS = {
     id: 'json20Piped',
     of: 'jq -C',
     issue: 14,
-    section: 'E',
+    section: 'H',
     text: '20 MB JSON piped ≤ 0.5× curl | jq -C .',
     kind: 'atMost',
     limit: 0.5,
@@ -46,7 +46,7 @@ export const GROWTH_GOALS = {
     id: 'json20Table',
     of: 'jq -C',
     issue: 14,
-    section: 'E',
+    section: 'H',
     text: '-o table of 20 MB (~67k rows) ≤ 1.5× curl | jq -C .',
     kind: 'atMost',
     limit: 1.5,
@@ -55,7 +55,7 @@ export const GROWTH_GOALS = {
     id: 'xml20Pretty',
     of: 'xmllint',
     issue: 14,
-    section: 'E',
+    section: 'H',
     text: '20 MB XML pretty ≤ 1× curl | xmllint --format -',
     kind: 'atMost',
     limit: 1,
@@ -63,7 +63,7 @@ export const GROWTH_GOALS = {
   rss20: {
     id: 'rss20',
     issue: 14,
-    section: 'E',
+    section: 'H',
     text: 'peak RSS ≤ 150 MB printing 20 MB (JSON coloured, XML)',
     kind: 'belowMb',
     limit: 150,
@@ -71,7 +71,7 @@ export const GROWTH_GOALS = {
   rss200: {
     id: 'rss200',
     issue: 14,
-    section: 'E',
+    section: 'H',
     text: 'peak RSS ≤ 150 MB printing 200 MB (JSON and XML)',
     kind: 'belowMb',
     limit: 150,
@@ -268,5 +268,5 @@ export function renderGrowth(result) {
     row.id === row.baseline ? '1.00×' : formatRatio(row.ratio),
   ])
   const notes = result.goals.map((goal) => `${goalShort(goal)}: ${goal.goal}, measured ${goal.display}`)
-  return `E. growth: bodies of 1, 20 and 200 MB (ratios to jq / xmllint in the same round)\n${renderTable(columns, [...rows, ...notes])}`
+  return `H. growth: bodies of 1, 20 and 200 MB (ratios to jq / xmllint in the same round)\n${renderTable(columns, [...rows, ...notes])}`
 }
