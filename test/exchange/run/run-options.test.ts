@@ -49,6 +49,8 @@ describe('apictl run: checked before anything is sent', () => {
     for (const dryRun of [['--dry-run'], []]) {
       const { code, stderr } = await run([file, ...dryRun])
       expect(stderr).toContain(`${file}:7:14: Cannot query field "nope" on type "Item".`)
+      // The file's line, with a caret under the column.
+      expect(stderr).toContain('7 |   items { id nope }\n  |              ^')
       expect(stderr).toMatch(/nothing was sent/)
       expect(code).toBe(2)
     }
