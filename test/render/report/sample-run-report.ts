@@ -1,5 +1,6 @@
 import type { RunAnswer } from '../../../src/core/run-answer.js'
 import type { RequestResult, RunReport } from '../../../src/core/run-report.js'
+import { summarizeRun } from '../../../src/exchange/run/summarize-run.js'
 import { evaluateAssert } from '../../../src/runfile/evaluate-assert.js'
 import type { RealAnswers } from '../../runfile/real-answers.js'
 
@@ -99,24 +100,12 @@ export function sampleRunReport(answers: RealAnswers): RunReport {
     },
   ]
   results[0]!.iteration = 1
-  const count = (outcome: RequestResult['outcome']) =>
-    results.filter((each) => each.outcome === outcome).length
-  const asserts = results.flatMap((each) => each.asserts)
-  return {
+  // The counts and the exit code as the runner makes them.
+  return summarizeRun({
     files: [SAMPLE_FILE, OTHER_FILE],
     environment: 'dev',
     startedAt: '2026-11-28T15:32:10.123Z',
     durationMs: results.reduce((sum, each) => sum + each.durationMs, 0),
     results,
-    summary: {
-      requests: results.length,
-      passed: count('passed'),
-      failed: count('failed'),
-      errored: count('error'),
-      skipped: count('skipped'),
-      assertsPassed: asserts.filter((assert) => assert.passed).length,
-      assertsFailed: asserts.filter((assert) => !assert.passed).length,
-    },
-    exitCode: 1,
-  }
+  })
 }
