@@ -223,9 +223,15 @@ async function writeEndless(response: ServerResponse, total: number, delayMs = 0
   let sent = 0
   while (sent < total && !response.destroyed) {
     if (!response.write(chunk)) {
+      // Whichever comes first removes the other listener (one wait per chunk would pile them up).
       await new Promise<void>((resolve) => {
-        response.once('drain', resolve)
-        response.once('close', resolve)
+        const done = () => {
+          response.off('drain', done)
+          response.off('close', done)
+          resolve()
+        }
+        response.once('drain', done)
+        response.once('close', done)
       })
     }
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
