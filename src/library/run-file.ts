@@ -1,6 +1,7 @@
 import { isApictlError } from '../core/errors.js'
 import type { RunReport } from '../core/run-report.js'
 import type { RunFilesOptions } from '../exchange/run/run-request-files.js'
+import { summarizeRun } from '../exchange/run/summarize-run.js'
 import type { ClientOptions } from './client-options.js'
 import { commonOptions, libraryContext, openClientTarget } from './create-client.js'
 
@@ -51,19 +52,7 @@ export async function runFile(path: string | string[], options: RunFileOptions =
   } catch (error) {
     if (!isApictlError(error)) throw error
     return {
-      files,
-      startedAt,
-      durationMs: 0,
-      results: [],
-      summary: {
-        requests: 0,
-        passed: 0,
-        failed: 0,
-        errored: 0,
-        skipped: 0,
-        assertsPassed: 0,
-        assertsFailed: 0,
-      },
+      ...summarizeRun({ files, startedAt, durationMs: 0, results: [] }),
       exitCode: error.exitCode,
       error: {
         message: error.message,

@@ -345,7 +345,7 @@ export class JsonStreamPrinter {
     return index + size
   }
 
-  /** A `\uXXXX` escape: surrogate pairs joined, lone surrogates kept as escapes (as JSON.stringify). */
+  /** A `\uHHHH` escape: surrogate pairs joined, lone surrogates kept as escapes (as JSON.stringify). */
   private unicodeEscape(code: number): void {
     if (this.high !== 0) {
       if (code >= 0xdc00 && code <= 0xdfff) {
