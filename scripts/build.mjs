@@ -227,6 +227,7 @@ const EXTERNAL = [
   '@apollo/server',
   '@apollo/server/*',
   'graphql-ws/use/*',
+  'graphql-jit',
   'ws',
   'jose',
   'soap',

@@ -9,6 +9,7 @@ import {
 import type { GraphQLSchema } from 'graphql'
 import { typeDefs } from '../schema/type-defs.js'
 import { apolloLogger } from './apollo-logger.js'
+import { type CompiledQueries, createCompiledQueries } from './compiled-queries-plugin.js'
 import { boundRules } from './document-bounds.js'
 import { documentLimits } from './document-limits.js'
 import type { GraphqlContext } from './graphql-context.js'
@@ -21,6 +22,8 @@ export interface StartedApolloServer {
   apollo: ApolloServer<GraphqlContext>
   /** The executable schema Apollo built from typeDefs and resolvers (graphql-ws serves it too). */
   schema: GraphQLSchema
+  /** Queries that keep coming back, run as compiled code (an Apollo plugin). */
+  compiledQueries: CompiledQueries
 }
 
 /**
@@ -38,6 +41,7 @@ export async function startApolloServer(
   log?: (line: string) => void,
 ): Promise<StartedApolloServer> {
   let schema: GraphQLSchema | undefined
+  const compiledQueries = createCompiledQueries()
   const apollo = new ApolloServer<GraphqlContext>({
     typeDefs,
     resolvers,
@@ -60,6 +64,7 @@ export async function startApolloServer(
       ApolloServerPluginLandingPageDisabled(),
       landingPagePlugin(),
       subscriptionsOverHttpPlugin(path),
+      compiledQueries.plugin,
       {
         async serverWillStart(service) {
           schema = service.schema
@@ -69,5 +74,5 @@ export async function startApolloServer(
   })
   await apollo.start()
   if (schema === undefined) throw new Error('Apollo started without telling its plugins the schema')
-  return { apollo, schema }
+  return { apollo, schema, compiledQueries }
 }
