@@ -121,16 +121,27 @@ export function createCompiledQueries(budgetMs = defaultBudgetMs): CompiledQueri
   return { plugin, stats: () => ({ ...counts }) }
 }
 
-/** Small enough to compile quickly, and no introspection (served rarely, and the costliest to compile). */
-function worthCompiling(document: DocumentNode, operation: OperationDefinitionNode): boolean {
+/** Small enough to compile quickly, no introspection (served rarely, and the costliest to compile), no alias or variable like `__proto__`, no @skip/@include. */
+export function worthCompiling(document: DocumentNode, operation: OperationDefinitionNode): boolean {
   for (const selection of operation.selectionSet.selections) {
     if (selection.kind === 'Field' && selection.name.value.startsWith('__')) return false
   }
   let fields = 0
+  let unlike = false
   visit(document, {
-    Field() {
+    Field(field) {
       fields += 1
+      // Compiled code builds answers as object literals, where a `__proto__` key sets the prototype instead.
+      if (field.alias?.value.startsWith('__')) unlike = true
+    },
+    Directive() {
+      // graphql-jit orders a field left out by @skip/@include in one place and kept in another unlike graphql-js.
+      unlike = true
+    },
+    VariableDefinition(definition) {
+      // Its coerced variables are a plain object too.
+      if (definition.variable.name.value.startsWith('__')) unlike = true
     },
   })
-  return fields <= maximumFields
+  return fields <= maximumFields && !unlike
 }
