@@ -5,8 +5,6 @@ import type { GraphqlContext } from './graphql-context.js'
 
 /** Compiled once a document has run this many times through graphql-js (a one-off query never pays for compiling). */
 const usesBeforeCompiling = 2
-/** Documents remembered at once, compiled or counting; the oldest is forgotten first. */
-const maximumDocuments = 500
 /**
  * Compiling costs ~30 µs per field (0.6 ms for a page of items with their
  * reviews, 15 ms for 450 fields, 25 ms for the introspection query): larger
@@ -44,13 +42,13 @@ export interface CompiledQueries {
  */
 export function createCompiledQueries(budgetMs = defaultBudgetMs): CompiledQueries {
   let schema: GraphQLSchema | undefined
-  const documents = new Map<DocumentNode, Map<string, Remembered>>()
+  // Keyed by the parsed document Apollo's document cache hands out for a query text: an entry lives as long as that.
+  const documents = new WeakMap<DocumentNode, Map<string, Remembered>>()
   const counts = { compiled: 0, answered: 0, fellBack: 0 }
 
   function remembered(document: DocumentNode, operationName: string): Remembered {
     let operations = documents.get(document)
     if (operations === undefined) {
-      if (documents.size >= maximumDocuments) documents.delete(documents.keys().next().value as DocumentNode)
       operations = new Map()
       documents.set(document, operations)
     }
