@@ -27,6 +27,13 @@ export interface MergedPages extends AsyncIterable<unknown[]> {
   keep(): unknown[]
 }
 
+/** Every page's items in one list (a surface that returns the whole list: the library). */
+export async function collectPages(pages: MergedPages): Promise<unknown[]> {
+  const items: unknown[] = []
+  for await (const page of pages) items.push(...page)
+  return items
+}
+
 /** The walk's pages after page 1 (a list, already fetched and decoded), decoded as `decode` decodes them. */
 export class RestPages implements MergedPages {
   read = 0
