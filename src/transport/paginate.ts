@@ -40,8 +40,9 @@ const digest = (items: unknown[]): string => createHash('sha256').update(JSON.st
  * number in the body, or else page numbers), handing each page's items over
  * as it comes: the next page is fetched only when the reader asks for it, so
  * nothing but the current page is held. Every page goes through the one
- * transport (retries, --max-size each), all within one time limit (which
- * runs while the reader reads). It never fetches the same page twice: a page
+ * transport (retries, --max-size each), all within one time limit that
+ * counts the time spent fetching, not the time the reader holds a page (a
+ * pager read slowly does not time the walk out). It never fetches the same page twice: a page
  * equal to the one before, an empty page, or a link back to a page already
  * fetched ends the walk. Returns how it ended; a failure is thrown as send()
  * words it.
@@ -55,14 +56,18 @@ export async function* walkPages(
   let previous: string | undefined
   let stopped: string | undefined
   let truncated = false
-  const call = callDeadline(options)
+  const budget = fetchBudget(options)
   // The page being fetched: a failure names it.
   let next: HttpRequest | undefined = request
   try {
-    next = await withOAuth2(request, { ...options, signal: call.signal })
+    const first = request
+    next = await budget.spend((signal) => withOAuth2(first, { ...options, signal }))
     let last: HttpResponse | undefined
     while (next !== undefined) {
-      const page: HttpResponse = await receiveOwnSignal(next, options, call.signal, call.deadline)
+      const sent = next
+      const page: HttpResponse = await budget.spend((signal, deadline) =>
+        receiveOwnSignal(sent, options, signal, deadline),
+      )
       last = page
       walk.count += 1
       paging.onPage?.(walk.count, page)
@@ -102,8 +107,23 @@ export async function* walkPages(
     return { pageCount: walk.count, last: last!, truncated, stopped }
   } catch (error) {
     throw transportError(error, next ?? request, options)
-  } finally {
-    call.done()
+  }
+}
+
+/** The walk's time limit, spent only while a page (or the OAuth 2.0 token) is being fetched. */
+function fetchBudget(options: TransportOptions) {
+  let spent = 0
+  return {
+    async spend<T>(work: (signal: AbortSignal, deadline: number) => Promise<T>): Promise<T> {
+      const started = Date.now()
+      const call = callDeadline({ ...options, timeoutMs: Math.max(0, options.timeoutMs - spent) })
+      try {
+        return await work(call.signal, call.deadline)
+      } finally {
+        call.done()
+        spent += Date.now() - started
+      }
+    },
   }
 }
 

@@ -40,6 +40,12 @@ beforeAll(async () => {
       else send()
       return
     }
+    if (url.pathname === '/slow') {
+      // Each page 400 ms late: five of them take 2 s of fetching.
+      const send = () => json(response, 200, itemsOf(page), nextLink('/slow', page))
+      setTimeout(send, 400)
+      return
+    }
     if (url.pathname === '/long') {
       const pages = Number(url.searchParams.get('pages'))
       const path = `/long?pages=${pages}&page=`
@@ -111,6 +117,22 @@ describe('--all streams the merged list', () => {
       /^warning: --all stopped while fetching page 3; showing pages 1-2\.\nerror: .*\n {2}where: GET http:\/\/127\.0\.0\.1:\d+\/cut\?page=3\n/,
     )
     expect(result.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it('--timeout limits the time spent fetching the walk: the page that passes it is named, exit 3', async () => {
+    const result = await runCliInProcess([
+      ...['rest', 'get', `${server.url}/slow`, '--all', '--no-lint', '--timeout', '1', '--max-pages', '5'],
+    ])
+    expect(result.code).toBe(3)
+    // Two pages (0.8 s) fit in the second and the third passes it; on a loaded machine the second may.
+    const failed = Number(/--all stopped while fetching page (\d+);/.exec(result.stderr)?.[1])
+    expect(failed).toBeGreaterThanOrEqual(2)
+    expect(failed).toBeLessThanOrEqual(3)
+    expect(JSON.parse(result.stdout)).toHaveLength(2 * (failed - 1))
+    expect(result.stderr).toMatch(/\nerror: .*tim/i)
+    expect(result.stderr).toMatch(
+      new RegExp(`where: GET http://127\\.0\\.0\\.1:\\d+/slow\\?page=${failed}\n`),
+    )
   })
 
   it('memory is a page, not the list: 500 pages of 200 items print in under 150 MB', async () => {
