@@ -1,4 +1,5 @@
 import { ResponseError } from '../core/errors.js'
+import { setField } from '../core/set-field.js'
 import { layoutJsonTokens } from './json-printer.js'
 import type { JsonStreamLayout } from './json-stream-layout.js'
 import { jsonValueTokens } from './json-value-tokens.js'
@@ -21,16 +22,12 @@ const namedEntities: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot
 
 /** The five predefined entities and character references; any other `&name;` stays as written. */
 function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text
   return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (whole, name: string) => {
     if (!name.startsWith('#')) return namedEntities[name] ?? whole
     const code = name[1] === 'x' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10)
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
   })
-}
-
-/** Sets a field even when the name is `__proto__`. */
-function setField(target: Record<string, unknown>, name: string, value: unknown): void {
-  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true })
 }
 
 /** `#text` of an element: its text exactly when it has no child elements, else the trimmed parts joined. */
