@@ -22,7 +22,7 @@ export class WindowedTable {
       this.table.add(items)
       return
     }
-    this.held.push(...items)
+    for (const item of items) this.held.push(item)
     if (this.held.length >= TABLE_WINDOW_ROWS)
       this.table = new ListTable(this.held.splice(0), this.options, this.write)
   }

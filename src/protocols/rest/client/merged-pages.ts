@@ -30,11 +30,11 @@ export interface MergedPages extends AsyncIterable<unknown[]> {
 /** Every page's items in one list (a surface that returns the whole list: the library). */
 export async function collectPages(pages: MergedPages): Promise<unknown[]> {
   const items: unknown[] = []
-  for await (const page of pages) items.push(...page)
+  for await (const page of pages) for (const item of page) items.push(item)
   return items
 }
 
-/** The walk's pages after page 1 (a list, already fetched and decoded), decoded as `decode` decodes them. */
+/** A REST walk's pages, page 1 (a list) already fetched; each page that ends the walk decoded by `decode`. */
 export class RestPages implements MergedPages {
   read = 0
   end: MergedEnd | undefined
@@ -57,7 +57,7 @@ export class RestPages implements MergedPages {
       this.first = undefined
       while (page !== undefined) {
         this.read = page.number
-        this.kept?.push(...page.items)
+        if (this.kept !== undefined) for (const item of page.items) this.kept.push(item)
         yield page.items
         const next = await this.walk.next()
         if (next.done) {
@@ -67,7 +67,7 @@ export class RestPages implements MergedPages {
         page = next.value
       }
     } finally {
-      // Read to the end, or left early: either way the walk is closed (its time limit cleared).
+      // Read to the end, or left early: either way the walk is closed.
       await this.walk.return?.()
     }
   }
