@@ -88,6 +88,31 @@ describe('--all streams the merged list', () => {
     expect((JSON.parse(stdout) as Array<{ id: number }>).map((item) => item.id)).toEqual([1, 2, 3, 4])
   })
 
+  it('-o raw reads the walk through and shows the last page as received; -o xml the merged JSON', async () => {
+    const raw = await runCliInProcess([
+      'rest',
+      'get',
+      `${server.url}/failing`,
+      '--all',
+      '--no-lint',
+      '-o',
+      'raw',
+    ])
+    expect(raw.code).toBe(5)
+    expect(raw.stdout).toBe('{"title":"down for maintenance"}')
+    const xml = await runCliInProcess([
+      'rest',
+      'get',
+      `${server.url}/gated`,
+      '--all',
+      '--no-lint',
+      '-o',
+      'xml',
+    ])
+    expect(xml.code).toBe(0)
+    expect(xml.stdout).toBe(`${JSON.stringify([...itemsOf(1), ...itemsOf(2)], null, 2)}\n`)
+  })
+
   it('a page that fails: the pages before it, closed; its status and a warning naming it; its exit code', async () => {
     const result = await runCliInProcess(['rest', 'get', `${server.url}/failing`, '--all', '--no-lint'])
     expect(result.code).toBe(5)
