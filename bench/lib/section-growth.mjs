@@ -14,6 +14,7 @@ import { startChildServer } from './child-server.mjs'
 import { APICTL_BIN, apictlEnv, cliUnavailable, findExecutable, ROOT } from './environment.mjs'
 import { formatRatio, goalShort, renderTable } from './format.mjs'
 import { judge } from './goals.mjs'
+import { pagedWalkRows, WALK } from './paged-walk.mjs'
 import { median, shuffled } from './stats.mjs'
 
 const TIME = '/usr/bin/time'
@@ -68,11 +69,27 @@ export const GROWTH_GOALS = {
     kind: 'belowMb',
     limit: 150,
   },
+  xmlTableRss: {
+    id: 'xml20TableRss',
+    issue: 14,
+    section: 'H',
+    text: 'peak RSS ≤ 150 MB for 20 MB XML as -o table',
+    kind: 'belowMb',
+    limit: 150,
+  },
+  walkRss: {
+    id: 'walkRss',
+    issue: 14,
+    section: 'H',
+    text: `peak RSS ≤ 150 MB for --all over ${WALK.pages} pages × ${WALK.perPage} items (JSON and table)`,
+    kind: 'belowMb',
+    limit: 150,
+  },
   rss200: {
     id: 'rss200',
     issue: 14,
     section: 'H',
-    text: 'peak RSS ≤ 150 MB printing 200 MB (JSON and XML)',
+    text: 'peak RSS ≤ 150 MB printing 200 MB (JSON and XML, tables too)',
     kind: 'belowMb',
     limit: 150,
   },
@@ -110,10 +127,7 @@ function casesFor(kind, url, size, tools) {
     baseline,
     { id: 'colour', label: 'apictl rest get URL, coloured', shell: apictl('', 'FORCE_COLOR=1 ') },
     { id: 'piped', label: 'apictl rest get URL, piped', shell: apictl('') },
-    // XML tables are built whole (their list is found in the whole value): not at 200 MB.
-    ...(kind === 'json' || size < 200
-      ? [{ id: 'table', label: 'apictl rest get URL -o table', shell: apictl('-o table') }]
-      : []),
+    { id: 'table', label: 'apictl rest get URL -o table', shell: apictl('-o table') },
   ]
   if (size <= HTTPIE_UP_TO && tools.http) {
     cases.push({
@@ -184,7 +198,8 @@ export async function growthSection(plan, progress) {
         rows.push(...summarise(size, kind, cases, samples, rounds))
       }
     }
-    return { rows, goals: growthGoals(rows) }
+    const walks = await pagedWalkRows(env, plan.quick ? 1 : 3, progress)
+    return { rows, walks, goals: [...growthGoals(rows), ...walkGoals(walks)] }
   } finally {
     await server?.stop()
     await rm(dir, { recursive: true, force: true })
@@ -237,6 +252,7 @@ function growthGoals(rows) {
         ['xml', 'colour'],
       ]),
     ),
+    judgeMb(GROWTH_GOALS.xmlTableRss, rss(20, [['xml', 'table']])),
     judgeMb(
       GROWTH_GOALS.rss200,
       rss(200, [
@@ -244,10 +260,17 @@ function growthGoals(rows) {
         ['json', 'piped'],
         ['json', 'table'],
         ['xml', 'piped'],
+        ['xml', 'table'],
       ]),
       note(200),
     ),
   ]
+}
+
+/** --all's walk: memory a page's, not the list's. */
+function walkGoals(walks) {
+  const peak = Math.max(...walks.map((row) => row.peakMb))
+  return [judgeMb(GROWTH_GOALS.walkRss, peak)]
 }
 
 export function renderGrowth(result) {
@@ -267,6 +290,18 @@ export function renderGrowth(result) {
     Number.isFinite(row.peakMb) ? `${Math.round(row.peakMb)} MB` : '–',
     row.id === row.baseline ? '1.00×' : formatRatio(row.ratio),
   ])
+  for (const walk of result.walks ?? []) {
+    const first = Number.isFinite(walk.firstMs) ? `, first output ${Math.round(walk.firstMs)} ms` : ''
+    rows.push([
+      `--all ${WALK.pages}×${WALK.perPage}`,
+      walk.label,
+      walk.failure && !Number.isFinite(walk.medianMs)
+        ? `error: ${walk.failure}`
+        : `${(walk.medianMs / 1000).toFixed(2)} s${first}`,
+      Number.isFinite(walk.peakMb) ? `${Math.round(walk.peakMb)} MB` : '–',
+      '',
+    ])
+  }
   const notes = result.goals.map((goal) => `${goalShort(goal)}: ${goal.goal}, measured ${goal.display}`)
   return `H. growth: bodies of 1, 20 and 200 MB (ratios to jq / xmllint in the same round)\n${renderTable(columns, [...rows, ...notes])}`
 }

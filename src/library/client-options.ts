@@ -80,6 +80,13 @@ export interface RestCallOptions {
   body?: unknown
   accept?: string
   signal?: AbortSignal
+  /**
+   * Follow the pages (`apictl rest --all`'s walk) and resolve to the merged
+   * list, at most `maxPages` pages (default 100). status and headers are the
+   * last page's; a page that fails gives its error, with the list so far.
+   */
+  all?: boolean
+  maxPages?: number
 }
 
 export interface RestResponse<T = unknown> {
@@ -88,4 +95,6 @@ export interface RestResponse<T = unknown> {
   /** The decoded body: parsed JSON, or the text of an XML/text body. */
   data?: T
   error?: ApiError
+  /** With `all`: why the walk stopped early (--max-pages, a repeated or empty page, a page that is not a list), as the CLI says it. */
+  warnings?: string[]
 }

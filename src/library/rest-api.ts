@@ -1,9 +1,10 @@
 import type { Context } from '../core/context.js'
 import { isApictlError } from '../core/errors.js'
 import type { CommonOptions } from '../core/request-options.js'
-import { RestClient } from '../exchange/rest/rest-client.js'
+import { DEFAULT_MAX_PAGES, RestClient } from '../exchange/rest/rest-client.js'
 import type { Target } from '../exchange/target.js'
 import type { RestResult } from '../protocols/rest/client/decode-rest-response.js'
+import { collectPages } from '../protocols/rest/client/merged-pages.js'
 import type { TokenStore } from '../transport/transport-options.js'
 import { toApiError } from './api-error.js'
 import type { ApiError, RestCallOptions, RestResponse } from './client-options.js'
@@ -50,11 +51,21 @@ export function createRestApi(
           accept: options.accept,
           lint: false,
           signal: options.signal,
+          all: options.all,
+          maxPages: options.maxPages,
         },
         common,
         ctx,
       )
-      return toRestResponse<T>(outcome.result)
+      if (outcome.pages === undefined) return toRestResponse<T>(outcome.result)
+      // The merged list, read from the walk `apictl rest --all` prints from.
+      const data = await collectPages(outcome.pages)
+      const end = outcome.pages.end!
+      if (end.truncated) {
+        const pages = options.maxPages ?? DEFAULT_MAX_PAGES
+        end.result.warnings.push(`stopped after ${pages} pages (maxPages); the server has more.`)
+      }
+      return { ...toRestResponse<T>(end.result), data: data as T }
     } catch (error) {
       if (!isApictlError(error)) throw error
       return { error: toApiError(error) }
@@ -83,6 +94,7 @@ function toRestResponse<T>(result: RestResult): RestResponse<T> {
   ) as T | undefined
   const response: RestResponse<T> = { status: result.status, headers: result.headers, data }
   if (result.status >= 400) response.error = httpError(result, data)
+  if (result.warnings.length > 0) response.warnings = result.warnings
   return response
 }
 

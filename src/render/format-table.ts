@@ -55,6 +55,11 @@ function isNumeric(rows: Cell[][], index: number): boolean {
   )
 }
 
+/** A column whose cells are all numbers written as text (XML's ids and prices): as apt to grow as numbers. */
+function isNumberText(rows: Cell[][], index: number): boolean {
+  return rows.length > 0 && rows.every((row) => /^-?\d+(\.\d+)?$/.test(row[index]!.text))
+}
+
 function paintCell(cell: Cell, text: string, theme: Theme, alignRight: boolean): string {
   if (alignRight) return cell.kind === 'number' ? theme.number(text) : theme.null(text)
   if (cell.kind === 'number') return theme.number(text)
@@ -92,7 +97,7 @@ export function planTable(
   head: string[] | undefined,
   rows: Cell[][],
   options: TableFormatOptions & {
-    /** Extra cells for the numeric columns (a table whose later rows are not known yet: numbers grow). */
+    /** Extra cells for the numeric columns, numbers as text too (a table whose later rows are not known yet: numbers grow). */
     numberHeadroom?: number
   },
 ): TablePlan {
@@ -105,7 +110,10 @@ export function planTable(
       (widest, row) => Math.max(widest, displayWidth(row[index]!.text)),
       displayWidth(head?.[index] ?? ''),
     ),
-  ).map((width, index) => width + padding + (numericColumns[index] ? (options.numberHeadroom ?? 0) : 0))
+  ).map((width, index) => {
+    const grows = options.numberHeadroom !== undefined && (numericColumns[index] || isNumberText(rows, index))
+    return width + padding + (grows ? options.numberHeadroom! : 0)
+  })
   const shown = columnsThatFit(natural, columns)
   const widths = fitColumnWidths(natural.slice(0, shown), columns - shown - 1, minimumCell)
   const headCells = head

@@ -11,11 +11,11 @@ import { OutputBuffer } from './output-buffer.js'
 import { printLiveStream } from './print-live-stream.js'
 import { TableStream } from './print-table-stream.js'
 import { bytesForTerminal } from './safe-text.js'
-import { tableOf } from './table-of.js'
 import { Utf8Chunks } from './utf8-chunks.js'
 import { XmlByteTokenizer } from './xml-byte-tokenizer.js'
 import { XmlJsonStream } from './xml-json-stream.js'
 import { XmlStreamPrinter } from './xml-stream-printer.js'
+import { XmlTableStream } from './xml-table-stream.js'
 import { notWellFormed } from './xml-to-json.js'
 import { XmlTokenObjects } from './xml-token-objects.js'
 import { XmlSyntaxError } from './xml-tokens.js'
@@ -58,7 +58,7 @@ function writeShown(sink: Sink, chunk: Buffer): void {
  * A body too long to hold, printed as it arrives, by the rules
  * print-rest-result applies to a whole body. JSON and XML are laid out by
  * readers that keep only what may still change; nothing else of the body is
- * kept (but an XML table, which is built whole).
+ * kept.
  */
 export async function printBodyStream(
   body: StreamedBody,
@@ -123,20 +123,20 @@ function xmlReader(colour: boolean, claim: (message: string) => string): ReaderK
   }
 }
 
-/** XML as data: -o json written as it is read; -o table built whole (its list is found in the whole value). */
+/** XML as data: -o json written as it is read; -o table's rows as they end, once the list is found (XmlTableStream). */
 function xmlValueReader(view: StreamView, format: 'json' | 'table'): ReaderKind {
   return {
     make: (out) => {
-      const layout = format === 'json' ? new JsonStreamLayout(out, view.colour) : undefined
+      if (format === 'table') return new XmlTableStream(view, (text) => out.writeText(text))
+      const layout = new JsonStreamLayout(out, view.colour)
       const converter = new XmlJsonStream(layout)
       const tokenizer = new XmlByteTokenizer(new XmlTokenObjects((token) => converter.place(token)))
       return {
         push: (chunk) => tokenizer.push(chunk),
         end: () => {
           tokenizer.end()
-          const value = converter.end()
-          if (layout !== undefined) layout.finish()
-          else out.writeText(tableOf(value, view, true))
+          converter.end()
+          layout.finish()
         },
       }
     },

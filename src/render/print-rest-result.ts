@@ -1,4 +1,4 @@
-import { type Context, colourEnabled } from '../core/context.js'
+import type { Context } from '../core/context.js'
 import { isApictlError } from '../core/errors.js'
 import { headerValue, mediaType } from '../core/exchange.js'
 import type { CommonOptions, OutputFormat } from '../core/request-options.js'
@@ -8,16 +8,12 @@ import { formatBinaryNotice } from './binary.js'
 import { formatHeaders } from './format-headers.js'
 import { formatJson } from './format-json.js'
 import { formatJsonText } from './format-json-text.js'
-import { formatStatusLine } from './format-status-line.js'
-import { formatTable } from './format-table.js'
 import { formatXmlText } from './format-xml.js'
-import { writeJsonTokens } from './json-printer.js'
-import { jsonValueTokens } from './json-value-tokens.js'
-import { outputWidth } from './output-width.js'
 import { printBodyStream } from './print-body-stream.js'
-import { bytesForTerminal, forTerminal, safeMessage } from './safe-text.js'
+import { printMergedPages } from './print-merged-pages.js'
+import { printRestStatus, type RestView, restView } from './rest-view.js'
+import { bytesForTerminal } from './safe-text.js'
 import { tableOf } from './table-of.js'
-import { writeWarning } from './write-warning.js'
 import { xmlToJson } from './xml-to-json.js'
 
 /**
@@ -27,26 +23,14 @@ import { xmlToJson } from './xml-to-json.js'
  */
 export const STREAM_WINDOW = 1024 * 1024
 
-interface View {
-  colour: boolean
-  columns: number
-  tty: boolean
-  warn(message: string): void
-  note(message: string): void
-  /** Server text as stdout shows it: escaped on a terminal, as received elsewhere. */
-  shown(text: string): string
-}
-
 export interface RestPrintOptions {
-  /** The list --all merged from every page. */
-  merged?: unknown[]
   /** --follow was given: a 3xx that is still here was not a redirect to follow. */
   followRedirects?: boolean
 }
 
 /**
- * A REST call's outcome: a warning when --max-pages stopped --all early,
- * then the result (with --all, the list merged from every page).
+ * A REST call's outcome: the result or, with --all, the merged list, printed
+ * as its pages arrive (then what ended the walk early, on stderr).
  */
 export function printRestOutcome(
   outcome: RestOutcome,
@@ -54,13 +38,9 @@ export function printRestOutcome(
   ctx: Context,
   options: { maxPages: number; followRedirects: boolean },
 ): undefined | Promise<void> {
-  if (outcome.truncated) {
-    ctx.stderr.write(`warning: stopped after ${options.maxPages} pages (--max-pages); the server has more.\n`)
-  }
-  return printRestResult(outcome.result, common, ctx, {
-    merged: outcome.items,
-    followRedirects: options.followRedirects,
-  })
+  if (outcome.pages !== undefined)
+    return printMergedPages(outcome.result, outcome.pages, common, ctx, options)
+  return printRestResult(outcome.result, common, ctx, { followRedirects: options.followRedirects })
 }
 
 /**
@@ -75,64 +55,21 @@ export function printRestResult(
   ctx: Context,
   options: RestPrintOptions = {},
 ): undefined | Promise<void> {
-  printStatus(result, common, ctx, options.followRedirects === true)
-  const view: View = {
-    colour: colourEnabled(ctx.stdout, ctx.env, common.colour),
-    columns: outputWidth(ctx.stdout, ctx.env),
-    tty: ctx.stdout.isTTY,
-    warn: (message) => writeWarning(ctx.stderr, message),
-    note: (message) => ctx.stderr.write(`note: ${safeMessage(message)}\n`),
-    shown: (text) => forTerminal(text, ctx.stdout),
-  }
+  printRestStatus(result, common, ctx, options.followRedirects === true)
+  const view = restView(common, ctx)
   for (const warning of result.warnings) view.warn(warning)
   const format = common.output ?? 'pretty'
-  if (result.body.kind === 'stream' && options.merged === undefined) {
+  if (result.body.kind === 'stream') {
     return printBodyStream(result.body, format, result.contentType, view, ctx.stdout)
   }
-  if (
-    options.merged !== undefined &&
-    (format === 'pretty' || format === 'json') &&
-    result.method !== 'HEAD'
-  ) {
-    // The merged list goes out in blocks as it is laid out, never as one string.
-    writeJsonTokens(jsonValueTokens(options.merged), { colour: view.colour, indent: 2 }, (chunk) =>
-      ctx.stdout.write(chunk),
-    )
-    ctx.stdout.write('\n')
-    return
-  }
-  const output = restOutput(result, format, view, options.merged)
+  const output = restOutput(result, format, view)
   if (output === undefined) return
   if (Buffer.isBuffer(output)) ctx.stdout.write(bytesForTerminal(output, ctx.stdout))
   else ctx.stdout.write(output.endsWith('\n') ? output : `${output}\n`)
 }
 
-/**
- * The status line on stderr: on a terminal, for an error status, and for a
- * redirect (with its Location, and how to follow it).
- */
-function printStatus(result: RestResult, common: CommonOptions, ctx: Context, followed: boolean): void {
-  const colour = colourEnabled(ctx.stderr, ctx.env, common.colour)
-  const isRedirect = result.status >= 300 && result.status < 400
-  const location = isRedirect ? headerValue(result.headers, 'location') : undefined
-  // -v, and -i / --print with `h`, show it already.
-  const shown = common.verbose || common.print?.responseHead === true
-  if ((ctx.stderr.isTTY || result.status >= 400 || location !== undefined) && !shown) {
-    ctx.stderr.write(`${formatStatusLine(result.response, { colour })}\n`)
-    if (location !== undefined) ctx.stderr.write(`${formatHeaders({ Location: location }, { colour })}\n`)
-  }
-  if (location !== undefined && !followed) {
-    ctx.stderr.write('note: a redirect, not followed; add --follow to follow it.\n')
-  }
-}
-
 /** What stdout shows for a REST result in a format: text, the raw bytes, or nothing. */
-function restOutput(
-  result: RestResult,
-  format: OutputFormat,
-  view: View,
-  merged?: unknown[],
-): string | Buffer | undefined {
+function restOutput(result: RestResult, format: OutputFormat, view: RestView): string | Buffer | undefined {
   const { colour } = view
   if (result.method === 'HEAD') {
     return format === 'json'
@@ -146,11 +83,6 @@ function restOutput(
       : view.shown(allowed.join(', '))
   }
   if (format === 'raw') return result.response.body
-  if (merged !== undefined) {
-    return format === 'table'
-      ? formatTable(merged, { colour, columns: view.columns })
-      : formatJson(merged, { colour })
-  }
   if (format === 'table' || format === 'json') return structuredOutput(result, format, view)
   if (format === 'xml' && result.body.kind !== 'xml' && result.body.kind !== 'empty') {
     view.warn('-o xml applies to XML bodies; showing the body as it is.')
@@ -162,7 +94,7 @@ function restOutput(
 function structuredOutput(
   result: RestResult,
   format: 'json' | 'table',
-  view: View,
+  view: RestView,
 ): string | Buffer | undefined {
   const { colour } = view
   const body = result.body
@@ -189,7 +121,7 @@ function structuredOutput(
   return prettyBody(result, view)
 }
 
-function prettyBody(result: RestResult, view: View): string | Buffer | undefined {
+function prettyBody(result: RestResult, view: RestView): string | Buffer | undefined {
   const body = result.body
   switch (body.kind) {
     case 'empty':

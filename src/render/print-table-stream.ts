@@ -1,16 +1,12 @@
 import type { Sink } from '../core/context.js'
 import { findList } from '../core/list-envelope.js'
+import { setField } from '../core/set-field.js'
 import { JsonListReader } from './json-list-reader.js'
 import { ListTable } from './list-table.js'
 import { type TableView, tableOf } from './table-of.js'
 
 /** Rows held to decide a streamed table's columns and widths: this many, or this many bytes' worth. */
 export const TABLE_WINDOW_ROWS = 1000
-
-/** Sets a field even when the name is `__proto__` (as JSON.parse does). */
-function setField(target: Record<string, unknown>, name: string, value: unknown): void {
-  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true })
-}
 
 /**
  * `-o table` of a JSON body that streams. Its list (the body itself, or the

@@ -1,4 +1,5 @@
 import { ResponseError } from '../core/errors.js'
+import { setField } from '../core/set-field.js'
 import { layoutJsonTokens } from './json-printer.js'
 import type { JsonStreamLayout } from './json-stream-layout.js'
 import { jsonValueTokens } from './json-value-tokens.js'
@@ -21,16 +22,12 @@ const namedEntities: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot
 
 /** The five predefined entities and character references; any other `&name;` stays as written. */
 function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text
   return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (whole, name: string) => {
     if (!name.startsWith('#')) return namedEntities[name] ?? whole
     const code = name[1] === 'x' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10)
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
   })
-}
-
-/** Sets a field even when the name is `__proto__`. */
-function setField(target: Record<string, unknown>, name: string, value: unknown): void {
-  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true })
 }
 
 /** `#text` of an element: its text exactly when it has no child elements, else the trimmed parts joined. */
@@ -62,6 +59,13 @@ function childText(token: Extract<XmlToken, { kind: 'text' | 'cdata' }>): string
 export const XML_JSON_WINDOW = 1 << 20
 
 /**
+ * Told of each element kept in its parent: the parent (as an opaque key) and
+ * the elements of that name it holds so far, the new one last. It may take
+ * them out of the list (an XML table prints its rows so).
+ */
+export type XmlChildWatch = (parent: object, siblings: unknown[]) => void
+
+/**
  * The compact JSON view of an XML document, built as its tokens arrive:
  * `{ root: ... }`; an element with only text becomes that string, otherwise
  * an object with `@attribute` fields, child elements by name (repeated names
@@ -85,7 +89,10 @@ export class XmlJsonStream {
   private held = 0
   private piece: string | undefined
 
-  constructor(private readonly layout?: JsonStreamLayout) {}
+  constructor(
+    private readonly layout?: JsonStreamLayout,
+    private readonly watch?: XmlChildWatch,
+  ) {}
 
   place(token: XmlToken): void {
     const parent = this.stack.at(-1)
@@ -146,6 +153,24 @@ export class XmlJsonStream {
     return this.root
   }
 
+  /**
+   * The value as it stands: each open element with what it holds so far, and
+   * the open element inside it as its last child (without a layout).
+   */
+  valueSoFar(): unknown {
+    let inner: { name: string; value: unknown } | undefined
+    for (let depth = this.stack.length - 1; depth >= 0; depth--) {
+      const frame = this.stack[depth]!
+      const children = new Map(frame.children)
+      if (inner !== undefined) children.set(inner.name, [...(children.get(inner.name) ?? []), inner.value])
+      inner = { name: frame.name, value: elementValue({ ...frame, children }) }
+    }
+    if (inner === undefined) return this.root
+    const root = {}
+    setField(root, inner.name, inner.value)
+    return root
+  }
+
   /** An element ended: into its parent's children, or (committed parent) written. */
   private finish(frame: Frame): void {
     const holder = this.stack.at(-1)
@@ -161,9 +186,13 @@ export class XmlJsonStream {
       if (this.layout !== undefined) this.write(root)
     } else if (holder.committed) this.committedChild(holder, frame.name, value)
     else {
-      const siblings = holder.children.get(frame.name)
-      if (siblings === undefined) holder.children.set(frame.name, [value])
-      else siblings.push(value)
+      let siblings = holder.children.get(frame.name)
+      if (siblings === undefined) {
+        siblings = []
+        holder.children.set(frame.name, siblings)
+      }
+      siblings.push(value)
+      this.watch?.(holder, siblings)
     }
     if (holder === undefined || holder.committed) this.held = 0
   }

@@ -148,6 +148,19 @@ describe('bodies that stream', () => {
     expect(result.stderr).toBe('note: -o table shows the list under "data"; -o json shows page, next too.\n')
   })
 
+  it('-o table of an XML list: every row, columns from the first rows', async () => {
+    const result = await runCli(['rest', 'get', `${server.url}/items.xml`, '-o', 'table'], {
+      killAfterMs: 60_000,
+    })
+    expect(result.code).toBe(0)
+    const lines = result.stdout.trimEnd().split('\n')
+    expect(lines).toHaveLength(COUNT + 4)
+    expect(lines[1]).toMatch(/^│ @id +│ @kind +│ name +│ price +│ tags +│$/)
+    expect(lines.at(-2)).toMatch(new RegExp(`^│ ${COUNT} +│ k${(COUNT - 1) % 3} +│ item ${COUNT - 1} & `))
+    expect(new Set(lines.slice(3, -1).map((line) => displayWidth(line))).size).toBe(1)
+    expect(result.stderr).toBe('')
+  })
+
   it('a long body that is not what it claims: shown as received, with the warning a short one gets', async () => {
     const result = await runCli(['rest', 'get', `${server.url}/html.json`], { killAfterMs: 60_000 })
     expect(result.stdout.startsWith('<html><body><p>oops</p>\n')).toBe(true)
@@ -183,6 +196,17 @@ describe('bodies that stream', () => {
     })
     expect(result.code).toBe(0)
     expect(result.stdoutBytes).toBeGreaterThan(60_000_000)
+    expect(result.peakRssMb).toBeLessThan(150)
+  }, 180_000)
+
+  it('memory stays bounded: a 40 MB XML list as -o table prints in under 150 MB', async () => {
+    const count = 250_000
+    const result = await runMeasured(['rest', 'get', `${server.url}/items.xml?n=${count}`, '-o', 'table'], {
+      killAfterMs: 120_000,
+      rssCapMb: 600,
+    })
+    expect(result.code).toBe(0)
+    expect(result.stdoutBytes).toBeGreaterThan(count * 60)
     expect(result.peakRssMb).toBeLessThan(150)
   }, 180_000)
 })

@@ -24,6 +24,19 @@ describe('createClient().rest against the embedded reference server', () => {
     expect(Number(res.headers?.['x-total-count'])).toBeGreaterThanOrEqual(40)
   })
 
+  it('all: the merged list of every page, from the walk apictl rest --all prints; maxPages bounds it', async () => {
+    const first = await api.rest.get<Array<{ id: string }>>('/v1/items', { query: { limit: 7 } })
+    const total = Number(first.headers?.['x-total-count'])
+    const res = await api.rest.get<Array<{ id: string }>>('/v1/items', { query: { limit: 7 }, all: true })
+    expect(res.error).toBeUndefined()
+    expect(res.warnings).toBeUndefined()
+    expect(res.data).toHaveLength(total)
+    expect(new Set(res.data?.map((item) => item.id)).size).toBe(total)
+    const two = await api.rest.get<unknown[]>('/v1/items', { query: { limit: 7 }, all: true, maxPages: 2 })
+    expect(two.data).toHaveLength(14)
+    expect(two.warnings).toEqual(['stopped after 2 pages (maxPages); the server has more.'])
+  })
+
   it('a 404 is an error result, not a throw', async () => {
     const res = await api.rest.get('/v1/items/does-not-exist')
     expect(res.status).toBe(404)

@@ -1,12 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BufferSink, type Context } from '../../src/core/context.js'
 import type { HttpResponse } from '../../src/core/exchange.js'
 import type { CommonOptions } from '../../src/core/request-options.js'
 import { decodeRestResponse } from '../../src/protocols/rest/client/decode-rest-response.js'
 import { printRestResult } from '../../src/render/print-rest-result.js'
-import { goldenModes } from './golden/golden-cases.mjs'
+import { listenOnLoopback } from '../support/listen-on-loopback.js'
+import { isolatedEnv } from '../support/run-cli.js'
+import { runCliInProcess } from '../support/run-cli-in-process.js'
+import { goldenModes, pagedCases, servePaged } from './golden/golden-cases.mjs'
 
 /**
  * The output of every body in fixtures/bodies/ in every mode, byte for byte as
@@ -118,6 +122,34 @@ describe('body goldens, streamed in small pieces', () => {
         const actual = await run(name, mode, 1)
         expect(actual.stdout.toString('utf8'), `${name} ${mode.name}`).toBe(stdout)
         expect(actual.stderr, `${name} ${mode.name} stderr`).toBe(bytes(expected.stderr).toString('utf8'))
+      }
+    })
+  }
+})
+
+describe('--all golden walks (three pages; the merged list printed as the pages arrive)', () => {
+  let base: string
+  let close: () => Promise<void>
+  beforeAll(async () => {
+    const server = createServer((request, response) =>
+      servePaged(new URL(request.url!, 'http://x'), response),
+    )
+    ;({ url: base, close } = await listenOnLoopback(server))
+  })
+  afterAll(() => close())
+
+  for (const paged of pagedCases) {
+    it(paged.name, async () => {
+      for (const mode of goldenModes(paged.name)) {
+        const expected = golden[`${paged.name} ${mode.name}`]!
+        const result = await runCliInProcess(
+          ['rest', 'get', `${base}${paged.path}`, '--no-lint', '--all', ...mode.args],
+          { env: isolatedEnv(mode.env) },
+        )
+        const label = `${paged.name} ${mode.name}`
+        expect(result.stdout, label).toBe(bytes(expected.stdout).toString('utf8'))
+        expect(result.stderr, `${label} stderr`).toBe(bytes(expected.stderr).toString('utf8'))
+        expect(result.code, `${label} code`).toBe(expected.code)
       }
     })
   }

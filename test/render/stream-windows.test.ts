@@ -6,10 +6,12 @@ import { JsonStreamLayout } from '../../src/render/json-stream-layout.js'
 import { JsonStreamError } from '../../src/render/json-stream-printer.js'
 import { OutputBuffer } from '../../src/render/output-buffer.js'
 import { TABLE_WINDOW_ROWS, TableStream } from '../../src/render/print-table-stream.js'
+import { tableOf } from '../../src/render/table-of.js'
 import { Utf8Chunks } from '../../src/render/utf8-chunks.js'
 import { XmlByteTokenizer } from '../../src/render/xml-byte-tokenizer.js'
 import { XmlJsonStream } from '../../src/render/xml-json-stream.js'
 import { XML_PRINT_WINDOW, XmlStreamPrinter } from '../../src/render/xml-stream-printer.js'
+import { XmlTableStream } from '../../src/render/xml-table-stream.js'
 import { xmlToJson } from '../../src/render/xml-to-json.js'
 import { XmlTokenObjects } from '../../src/render/xml-token-objects.js'
 
@@ -157,6 +159,34 @@ describe('TableStream', () => {
       '(later rows also have late, not shown: columns come from the first rows; try -o json)',
     )
     expect(notes).toEqual([])
+  })
+})
+
+describe('XmlTableStream', () => {
+  const view = { colour: false, columns: Number.POSITIVE_INFINITY, note: () => {} }
+  const table = (text: string, size = 4093) =>
+    streamed(text, size, (out) => new XmlTableStream(view, (chunk) => out.writeText(chunk)))
+  const whole = (text: string) => tableOf(xmlToJson(text), view, true)
+  const row = (n: number) => `<item id="${n}"><name>n${n}</name><price>${n / 4}</price></item>`
+
+  it('a list shorter than the window, and a body without a long list, print as the whole value does', () => {
+    const short = list(TABLE_WINDOW_ROWS - 1, row)
+    expect(table(short, 7)).toBe(whole(short))
+    // The first long list is not the table's (the root has other fields): held and shown whole.
+    const other = `<r><a>1</a><b>2</b>${Array.from({ length: TABLE_WINDOW_ROWS + 10 }, (_, n) => row(n)).join('')}</r>`
+    expect(table(other)).toBe(whole(other))
+  })
+
+  it('a long list streams: every row once, in order, columns from the first rows, ids given room to grow', () => {
+    const count = TABLE_WINDOW_ROWS * 3 + 7
+    const text = `<soap:Envelope xmlns:soap="urn:s"><soap:Body><ListResponse><items total="${count}">${Array.from({ length: count }, (_, n) => row(n + 8_995)).join('')}</items></ListResponse></soap:Body></soap:Envelope>`
+    const lines = table(text).split('\n')
+    expect(lines).toHaveLength(count + 4)
+    expect(lines[1]).toMatch(/^│ @id +│ name +│ price +│$/)
+    const ids = lines.slice(3, -1).map((line) => Number(line.split('│')[1]))
+    expect(ids).toEqual(Array.from({ length: count }, (_, n) => n + 8_995))
+    expect(lines.at(-2)).toMatch(new RegExp(`^│ ${count + 8_994} +│ n1`))
+    expect(new Set(lines.map((line) => line.length)).size).toBe(1)
   })
 })
 

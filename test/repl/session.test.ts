@@ -94,6 +94,19 @@ describe('the REPL session', () => {
     expect(test.session.last?.style).toBe('soap')
   })
 
+  it('--all prints the merged list as its pages come, and keeps it for {{last…}}', async () => {
+    test = await openTestSession()
+    const run = (line: string) => test!.dispatcher.run(line, test!.session, test!.ctx)
+    const total = Number((await fetch(`${test.session.target.rest}/v1/items`)).headers.get('x-total-count'))
+    expect(total).toBeGreaterThan(3)
+    test.ctx.stdout.chunks.length = 0
+    expect(await run('get /v1/items limit==2 --all')).toBe(0)
+    const printed = JSON.parse(test.ctx.stdout.text()) as Array<{ id: string }>
+    expect(printed).toHaveLength(total)
+    expect(new Set(printed.map((item) => item.id)).size).toBe(total)
+    expect(test.session.last).toMatchObject({ style: 'rest', value: printed })
+  })
+
   it('.schema prints the SDL, and .ops the operations', async () => {
     test = await openTestSession()
     expect(await test.dispatcher.run('.schema', test.session, test.ctx)).toBe(0)

@@ -123,7 +123,7 @@ export async function sendDownload(
       const result = decodeRestResponse(answer.response, request.method)
       return {
         kind: 'answer',
-        outcome: { result, truncated: false, exitCode: result.exitCode },
+        outcome: { result, exitCode: result.exitCode },
         exitCode: result.exitCode,
       }
     }

@@ -43,16 +43,26 @@ export async function runRestLine(
     prepared,
     common,
     ctx,
-    (outcome) => {
-      const value = outcome.items ?? bodyValue(outcome.result)
-      const response = outcome.result.response
-      const label = `${prepared.request.method} ${prepared.url}`
-      session.remember({ style: 'rest', value, response, label })
-      session.paths.learn(prepared.url, session.target.rest, value, headerValue(response.headers, 'location'))
-      return printRestOutcome(outcome, common, ctx, {
-        maxPages: values.maxPages ?? DEFAULT_MAX_PAGES,
-        followRedirects: values.follow === true,
-      })
+    async (outcome) => {
+      // --all: the merged list is kept as its pages are printed.
+      const kept = outcome.pages?.keep()
+      try {
+        await printRestOutcome(outcome, common, ctx, {
+          maxPages: values.maxPages ?? DEFAULT_MAX_PAGES,
+          followRedirects: values.follow === true,
+        })
+      } finally {
+        const value = kept ?? bodyValue(outcome.result)
+        const response = outcome.result.response
+        const label = `${prepared.request.method} ${prepared.url}`
+        session.remember({ style: 'rest', value, response, label })
+        session.paths.learn(
+          prepared.url,
+          session.target.rest,
+          value,
+          headerValue(response.headers, 'location'),
+        )
+      }
     },
     { live: true },
   )

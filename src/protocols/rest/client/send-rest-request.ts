@@ -1,9 +1,10 @@
-import { type HttpRequest, streamFraming } from '../../../core/exchange.js'
-import { linksNextPage, sendAllPages } from '../../../transport/paginate.js'
+import { type HttpRequest, type HttpResponse, streamFraming } from '../../../core/exchange.js'
+import { walkPages } from '../../../transport/paginate.js'
 import { send } from '../../../transport/send.js'
 import { sendStreamed } from '../../../transport/send-streamed.js'
 import type { TransportOptions } from '../../../transport/transport-options.js'
 import { decodeRestResponse, type RestResult } from './decode-rest-response.js'
+import { describeBody, linkNote, type MergedPages, RestPages } from './merged-pages.js'
 import { readRestPage } from './read-rest-page.js'
 
 export interface RestSendOptions {
@@ -28,16 +29,13 @@ export interface RestSendOptions {
 }
 
 export interface RestOutcome {
-  /** The decoded response (with --all: the last page, or the one that failed). */
+  /** The decoded response (with --all: the first page; `pages.end` has the last). */
   result: RestResult
-  /** With --all: the merged list of every page's items. */
-  items?: unknown[]
-  truncated: boolean
-  /** The decoded response's exit code (the last page's, with --all). */
-  exitCode: number
+  /** With --all, when page 1 is a list: every page's items, each page fetched as the one before is read. */
+  pages?: MergedPages
+  /** The decoded response's exit code (with --all, the last page's once the pages have been read). */
+  readonly exitCode: number
 }
-
-const isList = (result: RestResult): boolean => readRestPage(result) !== undefined
 
 /** Sends a REST request (one page or, with --all, every page) and decodes the answer. */
 export async function sendRestRequest(
@@ -45,53 +43,60 @@ export async function sendRestRequest(
   transport: TransportOptions,
   options: RestSendOptions,
 ): Promise<RestOutcome> {
-  if (!options.all) {
-    const live = (contentType: string | undefined) =>
-      options.stream === true || streamFraming(contentType) !== undefined
-    const response =
-      options.streamAbove === undefined && options.live !== true
-        ? await send(request, transport)
-        : await sendStreamed(request, transport, {
-            window: options.streamAbove,
-            live: options.live === true ? live : undefined,
-          })
-    const result = decodeRestResponse(response, request.method)
-    return { result, truncated: false, exitCode: result.exitCode }
-  }
-  const walk = await sendAllPages(request, transport, {
-    maxPages: options.maxPages,
-    read: (page) => readRestPage(decodeRestResponse(page, request.method)),
-    onPage: options.onPage,
-  })
-  const last = decodeRestResponse(walk.last, request.method)
-  if (walk.stopped !== undefined) last.warnings.push(walk.stopped)
-  if (last.status >= 300) return { result: last, truncated: walk.truncated, exitCode: last.exitCode }
-  if (isList(last))
-    return { result: last, items: walk.items, truncated: walk.truncated, exitCode: last.exitCode }
-  // A page that is not a JSON list ends the walk: say so rather than stop quietly.
-  const page = walk.pageCount
-  const next = linksNextPage(walk.last) ? '; the server links a next page, which was not fetched' : ''
-  if (page === 1) {
-    last.warnings.push(
-      `--all merges JSON lists, but the answer is ${describeBody(last)}: only page 1 is shown${next}.`,
-    )
-    return { result: last, truncated: walk.truncated, exitCode: last.exitCode }
-  }
-  last.warnings.push(
-    `--all stopped at page ${page}: it is ${describeBody(last)}, not a JSON list; showing ${page === 2 ? 'the page' : `the ${page - 1} pages`} before it${next}.`,
-  )
-  return { result: last, items: walk.items, truncated: walk.truncated, exitCode: last.exitCode }
+  if (options.all) return sendAllPages(request, transport, options)
+  const live = (contentType: string | undefined) =>
+    options.stream === true || streamFraming(contentType) !== undefined
+  const response =
+    options.streamAbove === undefined && options.live !== true
+      ? await send(request, transport)
+      : await sendStreamed(request, transport, {
+          window: options.streamAbove,
+          live: options.live === true ? live : undefined,
+        })
+  const result = decodeRestResponse(response, request.method)
+  return { result, exitCode: result.exitCode }
 }
 
-/** "XML", "a JSON object (its list is under "data")", ... for the --all warning. */
-function describeBody(result: RestResult): string {
-  const body = result.body
-  if (body.kind === 'xml') return 'XML (pages of XML are not merged)'
-  if (body.kind !== 'json') return body.kind === 'empty' ? 'empty' : `not JSON (${body.kind})`
-  const value = body.value
-  if (value === null || typeof value !== 'object')
-    return `a single JSON ${value === null ? 'null' : typeof value}`
-  const lists = Object.entries(value).filter(([, field]) => Array.isArray(field))
-  if (lists.length === 1) return `a JSON object with its list under "${lists[0]![0]}"`
-  return 'a JSON object, not a list'
+/**
+ * --all: page 1 is fetched; when it is a list, the outcome hands the pages
+ * over as they are read (`pages`), the walk going on while they are printed.
+ * A page 1 that is not a list (or failed) is the outcome, with a warning.
+ */
+async function sendAllPages(
+  request: HttpRequest,
+  transport: TransportOptions,
+  options: RestSendOptions,
+): Promise<RestOutcome> {
+  // Each page is decoded once: for reading its list, and as the result when it ends the walk.
+  let decoded: { response: HttpResponse; result: RestResult } | undefined
+  const decode = (response: HttpResponse) => {
+    if (decoded?.response !== response)
+      decoded = { response, result: decodeRestResponse(response, request.method) }
+    return decoded.result
+  }
+  const walk = walkPages(request, transport, {
+    maxPages: options.maxPages,
+    read: (page) => readRestPage(decode(page)),
+    onPage: options.onPage,
+  })
+  const first = await walk.next()
+  if (first.done) {
+    const result = decode(first.value.last)
+    // A page 1 that is not a list: say so rather than stop quietly.
+    if (result.status < 300) {
+      result.warnings.push(
+        `--all merges JSON lists, but the answer is ${describeBody(result)}: only page 1 is shown${linkNote(result)}.`,
+      )
+    }
+    return { result, exitCode: result.exitCode }
+  }
+  const result = decode(first.value.response)
+  const pages = new RestPages(first.value, walk, decode)
+  return {
+    result,
+    pages,
+    get exitCode() {
+      return pages.end?.result.exitCode ?? result.exitCode
+    },
+  }
 }
