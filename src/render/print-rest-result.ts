@@ -20,12 +20,7 @@ import { tableOf } from './table-of.js'
 import { writeWarning } from './write-warning.js'
 import { xmlToJson } from './xml-to-json.js'
 
-/**
- * A body up to this size is read whole and printed as it always was; a
- * longer one streams (printBodyStream), so memory stays this size whatever
- * the body's.
- */
-export const STREAM_WINDOW = 1024 * 1024
+export { STREAM_WINDOW } from '../core/size.js'
 
 interface View {
   colour: boolean
