@@ -20,7 +20,7 @@ interface Frame {
 const namedEntities: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }
 
 /** The five predefined entities and character references; any other `&name;` stays as written. */
-function decodeEntities(text: string): string {
+export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (whole, name: string) => {
     if (!name.startsWith('#')) return namedEntities[name] ?? whole
     const code = name[1] === 'x' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10)

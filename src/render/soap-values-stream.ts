@@ -1,0 +1,362 @@
+import { ResponseError } from '../core/errors.js'
+import { isRepeated, type ParameterDescription } from '../protocols/soap/client/service-description.js'
+import { type TypedValue, typedValue, typedValues } from '../protocols/soap/client/typed-values.js'
+import { emptyRecord, type SoapRecord, type SoapValue } from '../protocols/soap/message-values.js'
+import { decodeEntities } from './xml-json-stream.js'
+import { XmlSyntaxError, type XmlToken } from './xml-tokens.js'
+
+/** Values held back beyond this many characters are written, and their element's later children as each ends. */
+export const SOAP_VALUES_WINDOW = 1 << 20
+
+/** The most characters one text value may have (the whole-envelope reader's own bound). */
+const MAX_TEXT = 10 * 1024 * 1024
+/** Element nesting, the envelope's included (the whole-envelope reader's bound). */
+const MAX_DEPTH = 100
+
+interface Frame {
+  /** Local name. */
+  name: string
+  nil: boolean
+  described: ParameterDescription | undefined
+  /** The described children (what types them). */
+  params: readonly ParameterDescription[] | undefined
+  text: string
+  /** Children ended and not yet written. */
+  children: Array<[string, SoapValue]>
+  /** Written as far as it goes: its later children are written as they end. */
+  committed: boolean
+  /** While committed: fields written so far. */
+  fields: number
+  /** While committed: the field being written (an open list, or one value held until the next child says whether it is a list). */
+  group?: { name: string; list: boolean; waiting?: SoapValue }
+  /** While committed: repeated children not seen yet, in the schema's order (written as `[]` at their place). */
+  pending: ParameterDescription[]
+}
+
+const localName = (name: string) => name.slice(name.indexOf(':') + 1)
+const isNilAttribute = (name: string, value: string) =>
+  localName(name) === 'nil' && name.includes(':') && (value.trim() === 'true' || value.trim() === '1')
+
+/**
+ * A SOAP result envelope's values as `-o json` shows them
+ * (`{"operation": …, "result": …}`, typed as typedValues types them), made
+ * as the envelope's tokens arrive and written as compact JSON text. Values
+ * are built as the whole-envelope reader builds them (elementValue); while
+ * more than SOAP_VALUES_WINDOW characters are held, the open elements are
+ * written as far as they go and their later children as each ends, so a
+ * long list streams. A document under the window comes out exactly as a
+ * whole one. Past it, an element's children keep the order in which their
+ * names end (the list open when it was committed comes last), and a name
+ * that comes back after another starts a second field of that name, as
+ * XmlJsonStream does.
+ */
+export class SoapValuesStream {
+  private readonly names: string[] = []
+  private readonly stack: Frame[] = []
+  /** Elements of the envelope around the result (Envelope, Body), or a subtree skipped (Header, a second Body element). */
+  private skipping = 0
+  private operation: string | undefined
+  private done = false
+  private held = 0
+  private piece: string | undefined
+
+  constructor(
+    private readonly parameters: readonly ParameterDescription[] | undefined,
+    private readonly write: (json: string) => void,
+  ) {}
+
+  place(token: XmlToken): void {
+    if (token.kind === 'text' && token.more) {
+      this.piece = (this.piece ?? '') + token.raw
+      return
+    }
+    if (token.kind === 'text' && this.piece !== undefined) {
+      token = { kind: 'text', raw: this.piece + token.raw }
+      this.piece = undefined
+    }
+    switch (token.kind) {
+      case 'doctype':
+        throw new ResponseError('The SOAP answer declares a DOCTYPE: DOCTYPE is not allowed.', {
+          hint: 'Use -o raw to see the answer as received.',
+        })
+      case 'text':
+      case 'cdata':
+        this.text(token.kind === 'cdata' ? token.raw.slice(9, -3) : decodeEntities(token.raw), token.raw)
+        return
+      case 'open':
+        this.open(token)
+        if (token.selfClosing) this.close(token.name)
+        return
+      case 'close':
+        this.close(token.name)
+        return
+      default:
+    }
+  }
+
+  /** The envelope ended: throws unless it was complete and held a result. */
+  end(): void {
+    if (this.names.length > 0) throw new XmlSyntaxError(`<${this.names.at(-1)}> is never closed`)
+    if (!this.done) throw new XmlSyntaxError('The envelope has no result in its Body')
+  }
+
+  private text(text: string, raw: string): void {
+    const frame = this.stack.at(-1)
+    if (frame === undefined) {
+      if (this.names.length === 0 && raw.trim() !== '')
+        throw new XmlSyntaxError('Text outside the root element')
+      return
+    }
+    if (frame.committed || frame.children.length > 0) return
+    frame.text += text
+    if (frame.text.length > MAX_TEXT) {
+      throw new ResponseError(
+        `A value in the SOAP answer is longer than ${MAX_TEXT / 1024 / 1024} Mi characters.`,
+        {
+          hint: 'Use -o raw to save the answer as received.',
+        },
+      )
+    }
+    this.held += raw.length
+  }
+
+  private open(token: Extract<XmlToken, { kind: 'open' }>): void {
+    this.names.push(token.name)
+    if (this.names.length > MAX_DEPTH) {
+      throw new ResponseError(`The SOAP answer is nested deeper than ${MAX_DEPTH} elements.`, {
+        hint: 'Use -o raw to see the answer as received.',
+      })
+    }
+    const depth = this.names.length
+    const local = localName(token.name)
+    if (
+      this.skipping > 0 ||
+      (depth === 2 && local !== 'Body') ||
+      (depth === 3 && this.operation !== undefined)
+    ) {
+      this.skipping++
+      return
+    }
+    if (depth === 1 && local !== 'Envelope')
+      throw new XmlSyntaxError(`<${token.name}> is not a SOAP Envelope`)
+    if (depth < 3) return
+    const parent = this.stack.at(-1)
+    const params = parent === undefined ? this.parameters : parent.params
+    const described = params?.find((parameter) => parameter.name === local)
+    const nil = token.attributes.some((attribute) => isNilAttribute(attribute.name, attribute.value))
+    if (parent === undefined) this.operation = local
+    this.stack.push({
+      name: local,
+      nil,
+      described,
+      params: parent === undefined ? this.parameters : described?.children,
+      text: '',
+      children: [],
+      committed: false,
+      fields: 0,
+      pending: [],
+    })
+    this.held += token.raw.length
+  }
+
+  private close(name: string): void {
+    if (this.names.at(-1) !== name) throw new XmlSyntaxError(`Unexpected </${name}>`)
+    this.names.pop()
+    if (this.skipping > 0) {
+      this.skipping--
+      return
+    }
+    if (this.names.length < 2) return
+    const frame = this.stack.pop()!
+    const parent = this.stack.at(-1)
+    if (parent === undefined) {
+      this.endOperation(frame)
+      return
+    }
+    if (frame.committed) {
+      // Its own fields end; the parent's field it is in (a list, maybe) stays open for more of its name.
+      this.endFields(frame)
+      this.write('}')
+      return
+    }
+    const value = frameValue(frame)
+    if (parent.committed) this.child(parent, frame.name, value)
+    else parent.children.push([frame.name, value])
+    if (this.held > SOAP_VALUES_WINDOW) this.commit()
+  }
+
+  private endOperation(frame: Frame): void {
+    this.done = true
+    if (frame.committed) {
+      this.endFields(frame)
+      this.write('}}')
+      return
+    }
+    const value = frameValue(frame)
+    let values: SoapRecord
+    if (value === null) values = emptyRecord()
+    else if (typeof value === 'string') {
+      values = emptyRecord()
+      if (value.trim() !== '') values['#text'] = value
+    } else values = value as SoapRecord
+    const result = typedValues(values, this.parameters)
+    this.write(`{"operation":${JSON.stringify(frame.name)},"result":${JSON.stringify(result)}}`)
+  }
+
+  /** Writes the open elements (outermost first) as far as they go; an element holding only text so far waits. */
+  private commit(): void {
+    for (const [depth, frame] of this.stack.entries()) {
+      if (frame.committed) continue
+      const next = this.stack[depth + 1]
+      if (next === undefined && frame.children.length === 0) break
+      const parent = this.stack[depth - 1]
+      if (parent === undefined) this.write(`{"operation":${JSON.stringify(frame.name)},"result":{`)
+      else {
+        this.groupFor(parent, frame.name, frame.described)
+        this.write('{')
+      }
+      frame.committed = true
+      frame.pending = (frame.params ?? []).filter(isRepeated)
+      this.writeHeld(frame)
+    }
+    this.held = 0
+  }
+
+  /** A committed element's held children: grouped by name as elementValue groups them; the last name's group stays open. */
+  private writeHeld(frame: Frame): void {
+    const groups = new Map<string, SoapValue[]>()
+    for (const [name, value] of frame.children) {
+      const group = groups.get(name)
+      if (group === undefined) groups.set(name, [value])
+      else group.push(value)
+    }
+    const last = frame.children.at(-1)?.[0]
+    frame.children = []
+    for (const [name, values] of groups) {
+      if (name === last) continue
+      const described = this.describe(frame, name)
+      this.field(frame, name)
+      this.write(JSON.stringify(typedField(values.length === 1 ? values[0]! : values, described)))
+    }
+    if (last === undefined) return
+    const values = groups.get(last)!
+    const described = this.describe(frame, last)
+    if (values.length === 1 && !(described !== undefined && isRepeated(described))) {
+      this.field(frame, last, false)
+      frame.group = { name: last, list: false, waiting: values[0] }
+      return
+    }
+    this.field(frame, last)
+    this.write(`[${values.map((value) => JSON.stringify(typedValue(value, described))).join(',')}`)
+    frame.group = { name: last, list: true }
+  }
+
+  /** A child of a committed element ended: into the open list, or a field of its own. */
+  private child(frame: Frame, name: string, value: SoapValue): void {
+    const described = this.describe(frame, name)
+    const group = frame.group
+    if (group?.name === name && group.list) {
+      this.write(`,${JSON.stringify(typedValue(value, described))}`)
+      return
+    }
+    if (group?.name === name && group.waiting !== undefined) {
+      this.write(`${this.key(frame, name)}[${JSON.stringify(typedValue(group.waiting, described))},`)
+      this.write(JSON.stringify(typedValue(value, described)))
+      frame.group = { name, list: true }
+      return
+    }
+    if (described !== undefined && isRepeated(described)) {
+      this.field(frame, name)
+      this.write(`[${JSON.stringify(typedValue(value, described))}`)
+      frame.group = { name, list: true }
+      return
+    }
+    this.field(frame, name, false)
+    frame.group = { name, list: false, waiting: value }
+  }
+
+  /** A committed child element opens in its committed parent: `"name":` (or `"name":[`, or the next item of an open list). */
+  private groupFor(frame: Frame, name: string, described: ParameterDescription | undefined): void {
+    const group = frame.group
+    if (group?.name === name && group.list) {
+      this.write(',')
+      return
+    }
+    if (group?.name === name && group.waiting !== undefined) {
+      this.write(`${this.key(frame, name)}[${JSON.stringify(typedValue(group.waiting, described))},`)
+      frame.group = { name, list: true }
+      return
+    }
+    const list = described !== undefined && isRepeated(described)
+    this.field(frame, name)
+    if (list) this.write('[')
+    frame.group = { name, list }
+  }
+
+  /**
+   * Starts a field of a committed element: ends the one before (an open list,
+   * or a held value written now), writes the repeated children missing before
+   * it (`[]`), then its key unless `withKey` is false (written once its value is known).
+   */
+  private field(frame: Frame, name: string, withKey = true): void {
+    this.endGroup(frame)
+    const order = (wanted: string) => frame.params?.findIndex((parameter) => parameter.name === wanted) ?? -1
+    const at = order(name)
+    frame.pending = frame.pending.filter((parameter) => parameter.name !== name)
+    while (at >= 0 && frame.pending.length > 0 && order(frame.pending[0]!.name) < at) {
+      this.write(`${this.key(frame, frame.pending.shift()!.name)}[]`)
+    }
+    if (withKey) this.write(this.key(frame, name))
+  }
+
+  private endGroup(frame: Frame): void {
+    const group = frame.group
+    frame.group = undefined
+    if (group === undefined) return
+    if (group.list) this.write(']')
+    else if (group.waiting !== undefined) {
+      const described = this.describe(frame, group.name)
+      this.write(`${this.key(frame, group.name)}${JSON.stringify(typedField(group.waiting, described))}`)
+    }
+  }
+
+  /** The end of a committed element: its open field, then the repeated children it never had (`[]`). */
+  private endFields(frame: Frame): void {
+    this.endGroup(frame)
+    for (const parameter of frame.pending) this.write(`${this.key(frame, parameter.name)}[]`)
+    frame.pending = []
+  }
+
+  /** `,"name":` (no comma before the first field). */
+  private key(frame: Frame, name: string): string {
+    return `${frame.fields++ > 0 ? ',' : ''}${JSON.stringify(name)}:`
+  }
+
+  private describe(frame: Frame, name: string): ParameterDescription | undefined {
+    return frame.params?.find((parameter) => parameter.name === name)
+  }
+}
+
+/** A field's value as typedValues writes it: typed, and a list when its element may repeat. */
+function typedField(value: SoapValue, described: ParameterDescription | undefined): TypedValue {
+  const converted = typedValue(value, described)
+  return described !== undefined && isRepeated(described) && !Array.isArray(converted)
+    ? [converted]
+    : converted
+}
+
+/** An ended element's value, as elementValue reads it: null for xsi:nil, its text, or its children by name. */
+function frameValue(frame: Frame): SoapValue {
+  if (frame.nil) return null
+  if (frame.children.length === 0) return frame.text
+  const record = emptyRecord()
+  for (const [key, value] of frame.children) {
+    if (!Object.hasOwn(record, key)) record[key] = value
+    else {
+      const existing = record[key]
+      if (Array.isArray(existing)) existing.push(value)
+      else record[key] = [existing!, value]
+    }
+  }
+  return record
+}
