@@ -27,7 +27,7 @@ export interface StreamedSoapAnswer {
 const startTag =
   /<([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/y
 const declarations = /\sxmlns(?::([\w.-]+))?\s*=\s*(?:"([^"]*)"|'([^']*)')/g
-const skipped = /(?:\s+|<\?[^]*?\?>|<!--[^]*?-->)*/y
+const skipped = /(?:\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->)*/y
 
 /**
  * What the first part of a long answer says, when it surely is a result
