@@ -111,16 +111,27 @@ export function answerFor(url) {
   return { status, type: 'application/json', parts: graphQLParts({ n, errors, nullData, broken, pad }) }
 }
 
-/** Writes an answer in pieces of ~64 KiB, waiting for the socket to drain (a 200 MB answer never sits in memory). */
+/**
+ * Writes an answer in pieces of ~64 KiB, waiting for the socket to drain (a
+ * 200 MB answer never sits in memory); `cut=BYTES` drops the connection
+ * once that many characters are written.
+ */
 export async function sendAnswer(url, response) {
   const { status, type, parts } = answerFor(url)
+  const cut = Number(url.searchParams.get('cut') ?? Number.POSITIVE_INFINITY)
   response.writeHead(status, { 'content-type': type })
   let batch = ''
+  let written = 0
   for (const part of parts) {
     batch += part
     if (batch.length < 65_536) continue
     if (!response.write(batch)) await once(response, 'drain')
+    written += batch.length
     batch = ''
+    if (written >= cut) {
+      response.destroy()
+      return
+    }
   }
   response.end(batch)
 }
