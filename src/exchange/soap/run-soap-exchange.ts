@@ -10,6 +10,8 @@ import type { PreparedSoapRequest, SoapReply, SoapService, StreamedSoapReply } f
  * --curl, -v, spinner, send through the service) and the answer printed;
  * returns the exit code. `keepAlive` for a REPL session; `after` sees the
  * reply once printed. The exit code is the decoder's, on the reply.
+ * `streams` (the CLI): a result over STREAM_WINDOW is printed as it arrives
+ * (printSoapStream) rather than read whole; `after` does not see it.
  */
 export async function runSoapExchange(
   service: SoapService,
