@@ -63,6 +63,7 @@ export class SoapValuesStream {
   constructor(
     private readonly parameters: readonly ParameterDescription[] | undefined,
     private readonly write: (json: string) => void,
+    private readonly window = SOAP_VALUES_WINDOW,
   ) {}
 
   place(token: XmlToken): void {
@@ -182,7 +183,7 @@ export class SoapValuesStream {
     const value = frameValue(frame)
     if (parent.committed) this.child(parent, frame.name, value)
     else parent.children.push([frame.name, value])
-    if (this.held > SOAP_VALUES_WINDOW) this.commit()
+    if (this.held > this.window) this.commit()
   }
 
   private endOperation(frame: Frame): void {
