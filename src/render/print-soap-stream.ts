@@ -19,7 +19,6 @@ import { SoapValuesStream } from './soap-values-stream.js'
 import { Utf8Chunks } from './utf8-chunks.js'
 import { XmlByteTokenizer } from './xml-byte-tokenizer.js'
 import { XmlStreamPrinter } from './xml-stream-printer.js'
-import { XmlTokenObjects } from './xml-token-objects.js'
 import { XmlSyntaxError } from './xml-tokens.js'
 
 interface EnvelopeReader {
@@ -125,7 +124,7 @@ function envelopeReader(
   }
   const printer = new JsonStreamPrinter(out, colour)
   const values = new SoapValuesStream(described.parameters, (json) => printer.push(Buffer.from(json)))
-  const tokenizer = new XmlByteTokenizer(new XmlTokenObjects((token) => values.place(token)))
+  const tokenizer = new XmlByteTokenizer(values)
   return {
     push: (chunk) => tokenizer.push(chunk),
     end: () => {

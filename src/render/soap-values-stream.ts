@@ -2,8 +2,14 @@ import { ResponseError } from '../core/errors.js'
 import { isRepeated, type ParameterDescription } from '../protocols/soap/client/service-description.js'
 import { type TypedValue, typedValue, typedValues } from '../protocols/soap/client/typed-values.js'
 import { emptyRecord, type SoapRecord, type SoapValue } from '../protocols/soap/message-values.js'
+import type {
+  XmlAttributeRanges,
+  XmlMarkupKind,
+  XmlOpenToken,
+  XmlTokenHandler,
+} from './xml-byte-tokenizer.js'
 import { decodeEntities } from './xml-json-stream.js'
-import { XmlSyntaxError, type XmlToken } from './xml-tokens.js'
+import { XmlSyntaxError } from './xml-tokens.js'
 
 /** Values held back beyond this many characters are written, and their element's later children as each ends. */
 export const SOAP_VALUES_WINDOW = 1 << 20
@@ -37,6 +43,18 @@ const localName = (name: string) => name.slice(name.indexOf(':') + 1)
 const isNilAttribute = (name: string, value: string) =>
   localName(name) === 'nil' && name.includes(':') && (value.trim() === 'true' || value.trim() === '1')
 
+/** An attribute `prefix:nil` that is true, among an open tag's attribute ranges (names are read only when they end so). */
+function hasNil(bytes: Buffer, ranges: XmlAttributeRanges): boolean {
+  for (let index = 0; index < ranges.count; index++) {
+    const at = 5 * index
+    const nameEnd = ranges.at[at + 1]!
+    if (nameEnd - ranges.at[at]! < 5 || bytes[nameEnd - 4] !== 0x3a || bytes[nameEnd - 1] !== 0x6c) continue
+    const name = bytes.toString('utf8', ranges.at[at], nameEnd)
+    if (isNilAttribute(name, bytes.toString('utf8', ranges.at[at + 2], ranges.at[at + 3]))) return true
+  }
+  return false
+}
+
 /**
  * A SOAP result envelope's values as `-o json` shows them
  * (`{"operation": …, "result": …}`, typed as typedValues types them), made
@@ -50,7 +68,7 @@ const isNilAttribute = (name: string, value: string) =>
  * that comes back after another starts a second field of that name, as
  * XmlJsonStream does.
  */
-export class SoapValuesStream {
+export class SoapValuesStream implements XmlTokenHandler {
   private readonly names: string[] = []
   private readonly stack: Frame[] = []
   /** Elements of the envelope around the result (Envelope, Body), or a subtree skipped (Header, a second Body element). */
@@ -66,33 +84,46 @@ export class SoapValuesStream {
     private readonly window = SOAP_VALUES_WINDOW,
   ) {}
 
-  place(token: XmlToken): void {
-    if (token.kind === 'text' && token.more) {
-      this.piece = (this.piece ?? '') + token.raw
+  text(bytes: Buffer, start: number, end: number, more: boolean): void {
+    const raw = bytes.toString('utf8', start, end)
+    if (more) {
+      this.piece = (this.piece ?? '') + raw
       return
     }
-    if (token.kind === 'text' && this.piece !== undefined) {
-      token = { kind: 'text', raw: this.piece + token.raw }
-      this.piece = undefined
+    const whole = this.piece === undefined ? raw : this.piece + raw
+    this.piece = undefined
+    this.addText(decodeEntities(whole), whole)
+  }
+
+  markup(kind: XmlMarkupKind, bytes: Buffer, start: number, end: number): void {
+    if (kind === 'doctype') {
+      throw new ResponseError('The SOAP answer declares a DOCTYPE: DOCTYPE is not allowed.', {
+        hint: 'Use -o raw to see the answer as received.',
+      })
     }
-    switch (token.kind) {
-      case 'doctype':
-        throw new ResponseError('The SOAP answer declares a DOCTYPE: DOCTYPE is not allowed.', {
-          hint: 'Use -o raw to see the answer as received.',
-        })
-      case 'text':
-      case 'cdata':
-        this.text(token.kind === 'cdata' ? token.raw.slice(9, -3) : decodeEntities(token.raw), token.raw)
-        return
-      case 'open':
-        this.open(token)
-        if (token.selfClosing) this.close(token.name)
-        return
-      case 'close':
-        this.close(token.name)
-        return
-      default:
-    }
+    if (kind === 'cdata') this.addText(bytes.toString('utf8', start + 9, end - 3), 'cdata')
+  }
+
+  open(
+    bytes: Buffer,
+    start: number,
+    end: number,
+    nameEnd: number,
+    selfClosing: boolean,
+    ranges: XmlAttributeRanges,
+    token?: XmlOpenToken,
+  ): void {
+    const name = token?.name ?? bytes.toString('utf8', start + 1, nameEnd)
+    const nil =
+      token === undefined
+        ? hasNil(bytes, ranges)
+        : token.attributes.some((attribute) => isNilAttribute(attribute.name, attribute.value))
+    this.openElement(name, nil, end - start)
+    if (selfClosing) this.closeElement(name)
+  }
+
+  close(bytes: Buffer, _start: number, _end: number, nameStart: number, nameEnd: number): void {
+    this.closeElement(bytes.toString('utf8', nameStart, nameEnd))
   }
 
   /** The envelope ended: throws unless it was complete and held a result. */
@@ -101,7 +132,7 @@ export class SoapValuesStream {
     if (!this.done) throw new XmlSyntaxError('The envelope has no result in its Body')
   }
 
-  private text(text: string, raw: string): void {
+  private addText(text: string, raw: string): void {
     const frame = this.stack.at(-1)
     if (frame === undefined) {
       if (this.names.length === 0 && raw.trim() !== '')
@@ -121,15 +152,15 @@ export class SoapValuesStream {
     this.held += raw.length
   }
 
-  private open(token: Extract<XmlToken, { kind: 'open' }>): void {
-    this.names.push(token.name)
+  private openElement(name: string, nil: boolean, size: number): void {
+    this.names.push(name)
     if (this.names.length > MAX_DEPTH) {
       throw new ResponseError(`The SOAP answer is nested deeper than ${MAX_DEPTH} elements.`, {
         hint: 'Use -o raw to see the answer as received.',
       })
     }
     const depth = this.names.length
-    const local = localName(token.name)
+    const local = localName(name)
     if (
       this.skipping > 0 ||
       (depth === 2 && local !== 'Body') ||
@@ -138,13 +169,11 @@ export class SoapValuesStream {
       this.skipping++
       return
     }
-    if (depth === 1 && local !== 'Envelope')
-      throw new XmlSyntaxError(`<${token.name}> is not a SOAP Envelope`)
+    if (depth === 1 && local !== 'Envelope') throw new XmlSyntaxError(`<${name}> is not a SOAP Envelope`)
     if (depth < 3) return
     const parent = this.stack.at(-1)
     const params = parent === undefined ? this.parameters : parent.params
     const described = params?.find((parameter) => parameter.name === local)
-    const nil = token.attributes.some((attribute) => isNilAttribute(attribute.name, attribute.value))
     if (parent === undefined) this.operation = local
     this.stack.push({
       name: local,
@@ -157,10 +186,10 @@ export class SoapValuesStream {
       fields: 0,
       pending: [],
     })
-    this.held += token.raw.length
+    this.held += size
   }
 
-  private close(name: string): void {
+  private closeElement(name: string): void {
     if (this.names.at(-1) !== name) throw new XmlSyntaxError(`Unexpected </${name}>`)
     this.names.pop()
     if (this.skipping > 0) {

@@ -5,7 +5,6 @@ import type { ParameterDescription } from '../../src/protocols/soap/client/servi
 import { typedValues } from '../../src/protocols/soap/client/typed-values.js'
 import { SoapValuesStream } from '../../src/render/soap-values-stream.js'
 import { XmlByteTokenizer } from '../../src/render/xml-byte-tokenizer.js'
-import { XmlTokenObjects } from '../../src/render/xml-token-objects.js'
 
 const p = (name: string, more: Partial<ParameterDescription> = {}): ParameterDescription => ({
   name,
@@ -79,7 +78,7 @@ function wholeValue(text: string): unknown {
 function streamed(text: string, window: number, piece: number): string {
   let json = ''
   const values = new SoapValuesStream(parameters, (part) => (json += part), window)
-  const tokenizer = new XmlByteTokenizer(new XmlTokenObjects((token) => values.place(token)))
+  const tokenizer = new XmlByteTokenizer(values)
   const bytes = Buffer.from(text)
   for (let at = 0; at < bytes.length; at += piece) tokenizer.push(bytes.subarray(at, at + piece))
   tokenizer.end()
