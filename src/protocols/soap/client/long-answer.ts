@@ -58,7 +58,12 @@ export function longResultHead(
       scopes.set(declared[1] ?? '', declared[2] ?? declared[3] ?? '')
     }
     const prefix = match[1]?.slice(0, -1) ?? ''
-    return { namespace: scopes.get(prefix) ?? '', local: match[2]!, empty: match[4] === '/' }
+    return {
+      namespace: scopes.get(prefix) ?? '',
+      local: match[2]!,
+      name: `${match[1] ?? ''}${match[2]}`,
+      empty: match[4] === '/',
+    }
   }
   const envelope = next()
   const version = [soap11, soap12].find((each) => each.envelopeNamespace === envelope?.namespace)
@@ -66,9 +71,11 @@ export function longResultHead(
   let body = next()
   if (body?.local === 'Header' && body.namespace === version.envelopeNamespace) {
     if (!body.empty) {
-      const close = text.indexOf(`Header>`, at)
-      if (close < 0) return undefined
-      at = close + 'Header>'.length
+      // The Header's own end tag (a Header inside it would be odd; then the Body is not found and all is read whole).
+      const close = new RegExp(`</${body.name.replace(/\./g, '\\.')}\\s*>`, 'g')
+      close.lastIndex = at
+      if (close.exec(text) === null) return undefined
+      at = close.lastIndex
     }
     body = next()
   }
