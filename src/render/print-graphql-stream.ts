@@ -100,6 +100,18 @@ export async function printGraphQLStream(
   }
 }
 
+/** A reader of `data`'s bytes whose faults say where they are: a byte of `data`, not of the answer. */
+function inData(push: (bytes: Uint8Array) => void): (bytes: Uint8Array) => void {
+  return (bytes) => {
+    try {
+      push(bytes)
+    } catch (error) {
+      if (!(error instanceof JsonStreamError)) throw error
+      throw new JsonStreamError(`${error.message} of data`, error.offset)
+    }
+  }
+}
+
 function isAnswerFault(error: unknown): error is Error {
   return error instanceof GraphQLAnswerError || error instanceof JsonStreamError
 }
@@ -136,7 +148,7 @@ function answerPrinter(format: string, out: OutputBuffer, ctx: Context, colour: 
   }
   if (format === 'table') return tablePrinter(out, ctx, colour)
   const data = new JsonStreamPrinter(out, colour)
-  const reader = new GraphQLAnswerReader((bytes) => data.push(bytes))
+  const reader = new GraphQLAnswerReader(inData((bytes) => data.push(bytes)))
   return {
     push: (chunk) => reader.push(chunk),
     end: () => {
@@ -160,7 +172,7 @@ function tablePrinter(out: OutputBuffer, ctx: Context, colour: boolean): AnswerP
     note: (message: string) => ctx.stderr.write(`note: ${safeMessage(message)}\n`),
   }
   const table = new TableStream(view, { isTTY: false, write: (text) => out.writeText(String(text)) })
-  const reader = new GraphQLAnswerReader((bytes) => table.reader.push(bytes))
+  const reader = new GraphQLAnswerReader(inData((bytes) => table.reader.push(bytes)))
   return {
     push: (chunk) => reader.push(chunk),
     end: () => {
