@@ -1,7 +1,8 @@
 import { ResponseError } from '../core/errors.js'
-import { isRepeated, type ParameterDescription } from '../protocols/soap/client/service-description.js'
-import { type TypedValue, typedValue, typedValues } from '../protocols/soap/client/typed-values.js'
+import type { ParameterDescription } from '../protocols/soap/client/service-description.js'
+import { typedValues } from '../protocols/soap/client/typed-values.js'
 import { emptyRecord, type SoapRecord, type SoapValue } from '../protocols/soap/message-values.js'
+import { SoapFieldsWriter } from './soap-fields-writer.js'
 import type {
   XmlAttributeRanges,
   XmlMarkupKind,
@@ -23,20 +24,13 @@ interface Frame {
   /** Local name. */
   name: string
   nil: boolean
-  described: ParameterDescription | undefined
   /** The described children (what types them). */
   params: readonly ParameterDescription[] | undefined
   text: string
   /** Children ended and not yet written. */
   children: Array<[string, SoapValue]>
-  /** Written as far as it goes: its later children are written as they end. */
-  committed: boolean
-  /** While committed: fields written so far. */
-  fields: number
-  /** While committed: the field being written (an open list, or one value held until the next child says whether it is a list). */
-  group?: { name: string; list: boolean; waiting?: SoapValue }
-  /** While committed: repeated children not seen yet, in the schema's order (written as `[]` at their place). */
-  pending: ParameterDescription[]
+  /** Once written as far as it goes (committed): what writes its later children as they end. */
+  fields?: SoapFieldsWriter
 }
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1)
@@ -139,7 +133,7 @@ export class SoapValuesStream implements XmlTokenHandler {
         throw new XmlSyntaxError('Text outside the root element')
       return
     }
-    if (frame.committed || frame.children.length > 0) return
+    if (frame.fields !== undefined || frame.children.length > 0) return
     frame.text += text
     if (frame.text.length > MAX_TEXT) {
       throw new ResponseError(
@@ -178,13 +172,9 @@ export class SoapValuesStream implements XmlTokenHandler {
     this.stack.push({
       name: local,
       nil,
-      described,
       params: parent === undefined ? this.parameters : described?.children,
       text: '',
       children: [],
-      committed: false,
-      fields: 0,
-      pending: [],
     })
     this.held += size
   }
@@ -203,22 +193,22 @@ export class SoapValuesStream implements XmlTokenHandler {
       this.endOperation(frame)
       return
     }
-    if (frame.committed) {
+    if (frame.fields !== undefined) {
       // Its own fields end; the parent's field it is in (a list, maybe) stays open for more of its name.
-      this.endFields(frame)
+      frame.fields.end()
       this.write('}')
       return
     }
     const value = frameValue(frame)
-    if (parent.committed) this.child(parent, frame.name, value)
+    if (parent.fields !== undefined) parent.fields.child(frame.name, value)
     else parent.children.push([frame.name, value])
     if (this.held > this.window) this.commit()
   }
 
   private endOperation(frame: Frame): void {
     this.done = true
-    if (frame.committed) {
-      this.endFields(frame)
+    if (frame.fields !== undefined) {
+      frame.fields.end()
       this.write('}}')
       return
     }
@@ -236,143 +226,21 @@ export class SoapValuesStream implements XmlTokenHandler {
   /** Writes the open elements (outermost first) as far as they go; an element holding only text so far waits. */
   private commit(): void {
     for (const [depth, frame] of this.stack.entries()) {
-      if (frame.committed) continue
+      if (frame.fields !== undefined) continue
       const next = this.stack[depth + 1]
       if (next === undefined && frame.children.length === 0) break
       const parent = this.stack[depth - 1]
       if (parent === undefined) this.write(`{"operation":${JSON.stringify(frame.name)},"result":{`)
       else {
-        this.groupFor(parent, frame.name, frame.described)
+        parent.fields!.openChild(frame.name)
         this.write('{')
       }
-      frame.committed = true
-      frame.pending = (frame.params ?? []).filter(isRepeated)
-      this.writeHeld(frame)
+      frame.fields = new SoapFieldsWriter(frame.params, this.write)
+      frame.fields.held(frame.children)
+      frame.children = []
     }
     this.held = 0
   }
-
-  /** A committed element's held children: grouped by name as elementValue groups them; the last name's group stays open. */
-  private writeHeld(frame: Frame): void {
-    const groups = new Map<string, SoapValue[]>()
-    for (const [name, value] of frame.children) {
-      const group = groups.get(name)
-      if (group === undefined) groups.set(name, [value])
-      else group.push(value)
-    }
-    const last = frame.children.at(-1)?.[0]
-    frame.children = []
-    for (const [name, values] of groups) {
-      if (name === last) continue
-      const described = this.describe(frame, name)
-      this.field(frame, name)
-      this.write(JSON.stringify(typedField(values.length === 1 ? values[0]! : values, described)))
-    }
-    if (last === undefined) return
-    const values = groups.get(last)!
-    const described = this.describe(frame, last)
-    if (values.length === 1 && !(described !== undefined && isRepeated(described))) {
-      this.field(frame, last, false)
-      frame.group = { name: last, list: false, waiting: values[0] }
-      return
-    }
-    this.field(frame, last)
-    this.write(`[${values.map((value) => JSON.stringify(typedValue(value, described))).join(',')}`)
-    frame.group = { name: last, list: true }
-  }
-
-  /** A child of a committed element ended: into the open list, or a field of its own. */
-  private child(frame: Frame, name: string, value: SoapValue): void {
-    const described = this.describe(frame, name)
-    const group = frame.group
-    if (group?.name === name && group.list) {
-      this.write(`,${JSON.stringify(typedValue(value, described))}`)
-      return
-    }
-    if (group?.name === name && group.waiting !== undefined) {
-      this.write(`${this.key(frame, name)}[${JSON.stringify(typedValue(group.waiting, described))},`)
-      this.write(JSON.stringify(typedValue(value, described)))
-      frame.group = { name, list: true }
-      return
-    }
-    if (described !== undefined && isRepeated(described)) {
-      this.field(frame, name)
-      this.write(`[${JSON.stringify(typedValue(value, described))}`)
-      frame.group = { name, list: true }
-      return
-    }
-    this.field(frame, name, false)
-    frame.group = { name, list: false, waiting: value }
-  }
-
-  /** A committed child element opens in its committed parent: `"name":` (or `"name":[`, or the next item of an open list). */
-  private groupFor(frame: Frame, name: string, described: ParameterDescription | undefined): void {
-    const group = frame.group
-    if (group?.name === name && group.list) {
-      this.write(',')
-      return
-    }
-    if (group?.name === name && group.waiting !== undefined) {
-      this.write(`${this.key(frame, name)}[${JSON.stringify(typedValue(group.waiting, described))},`)
-      frame.group = { name, list: true }
-      return
-    }
-    const list = described !== undefined && isRepeated(described)
-    this.field(frame, name)
-    if (list) this.write('[')
-    frame.group = { name, list }
-  }
-
-  /**
-   * Starts a field of a committed element: ends the one before (an open list,
-   * or a held value written now), writes the repeated children missing before
-   * it (`[]`), then its key unless `withKey` is false (written once its value is known).
-   */
-  private field(frame: Frame, name: string, withKey = true): void {
-    this.endGroup(frame)
-    const order = (wanted: string) => frame.params?.findIndex((parameter) => parameter.name === wanted) ?? -1
-    const at = order(name)
-    frame.pending = frame.pending.filter((parameter) => parameter.name !== name)
-    while (at >= 0 && frame.pending.length > 0 && order(frame.pending[0]!.name) < at) {
-      this.write(`${this.key(frame, frame.pending.shift()!.name)}[]`)
-    }
-    if (withKey) this.write(this.key(frame, name))
-  }
-
-  private endGroup(frame: Frame): void {
-    const group = frame.group
-    frame.group = undefined
-    if (group === undefined) return
-    if (group.list) this.write(']')
-    else if (group.waiting !== undefined) {
-      const described = this.describe(frame, group.name)
-      this.write(`${this.key(frame, group.name)}${JSON.stringify(typedField(group.waiting, described))}`)
-    }
-  }
-
-  /** The end of a committed element: its open field, then the repeated children it never had (`[]`). */
-  private endFields(frame: Frame): void {
-    this.endGroup(frame)
-    for (const parameter of frame.pending) this.write(`${this.key(frame, parameter.name)}[]`)
-    frame.pending = []
-  }
-
-  /** `,"name":` (no comma before the first field). */
-  private key(frame: Frame, name: string): string {
-    return `${frame.fields++ > 0 ? ',' : ''}${JSON.stringify(name)}:`
-  }
-
-  private describe(frame: Frame, name: string): ParameterDescription | undefined {
-    return frame.params?.find((parameter) => parameter.name === name)
-  }
-}
-
-/** A field's value as typedValues writes it: typed, and a list when its element may repeat. */
-function typedField(value: SoapValue, described: ParameterDescription | undefined): TypedValue {
-  const converted = typedValue(value, described)
-  return described !== undefined && isRepeated(described) && !Array.isArray(converted)
-    ? [converted]
-    : converted
 }
 
 /** An ended element's value, as elementValue reads it: null for xsi:nil, its text, or its children by name. */
