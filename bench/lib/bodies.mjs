@@ -76,3 +76,23 @@ export function writeJsonBody(file, bytes) {
 export function writeXmlBody(file, bytes) {
   return writeBody(file, bytes, '<?xml version="1.0" encoding="UTF-8"?>\n<items>', xmlItem, '', '</items>\n')
 }
+
+/** The JSON items as a GraphQL answer, `{"data":{"items":[…]}}`, of about `bytes` bytes. */
+export function writeGraphQLAnswer(file, bytes) {
+  return writeBody(file, bytes, '{"data":{"items":[', (n) => JSON.stringify(item(n)), ',', ']}}')
+}
+
+/** The XML items as a SOAP 1.1 result envelope (a ListItemsResponse), of about `bytes` bytes. */
+export function writeSoapAnswer(file, bytes) {
+  const open =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">' +
+    '<soap:Body><ListItemsResponse xmlns="urn:apictl:items"><items>'
+  return writeBody(
+    file,
+    bytes,
+    open,
+    xmlItem,
+    '',
+    '</items></ListItemsResponse></soap:Body></soap:Envelope>\n',
+  )
+}

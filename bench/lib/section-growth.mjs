@@ -3,13 +3,15 @@
 // server; apictl prints them coloured (FORCE_COLOR), piped and as a table, side
 // by side with `curl | jq -C .`, `curl | xmllint --format -` and HTTPie, each
 // run under /usr/bin/time for its wall time and peak RSS. Paired interleaved
-// rounds per size; ratios are per round, then the median.
+// rounds per size; ratios are per round, then the median. The same items as a
+// GraphQL answer and a SOAP result envelope show `gql` and `soap call` beside
+// them (data / values printed as they arrive).
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { writeJsonBody, writeXmlBody } from './bodies.mjs'
+import { writeGraphQLAnswer, writeJsonBody, writeSoapAnswer, writeXmlBody } from './bodies.mjs'
 import { startChildServer } from './child-server.mjs'
 import { APICTL_BIN, apictlEnv, cliUnavailable, findExecutable, ROOT } from './environment.mjs'
 import { formatRatio, goalShort, renderTable } from './format.mjs'
@@ -111,8 +113,42 @@ function judgeMb(goal, mb, note) {
   }
 }
 
+/** The cases for a GraphQL answer or a SOAP envelope: [{ id, label, shell }], the baseline first. */
+function answerCasesFor(kind, url, tools) {
+  const apictl = (args, env = '') => `${env}${process.execPath} ${APICTL_BIN} ${args} -e ${url}`
+  if (kind === 'gql') {
+    const gql = "gql '{ items { id } }' --no-validate"
+    return [
+      {
+        id: 'jq',
+        label: 'curl -s -d {} URL | jq -C .data',
+        shell: `curl -s -d {} ${url} | jq -C .data`,
+        missing: !tools.jq,
+      },
+      { id: 'colour', label: 'apictl gql QUERY, coloured', shell: apictl(gql, 'FORCE_COLOR=1 ') },
+      { id: 'piped', label: 'apictl gql QUERY, piped', shell: apictl(gql) },
+    ].filter((item) => !item.missing)
+  }
+  const soap = 'soap call ListItems --no-wsdl --ns urn:apictl:items'
+  return [
+    {
+      id: 'xmllint',
+      label: 'curl -s -d <Envelope/> URL | xmllint --format -',
+      shell: `curl -s -d '<Envelope/>' ${url} | xmllint --format -`,
+      missing: !tools.xmllint,
+    },
+    {
+      id: 'xml',
+      label: 'apictl soap call Op -o xml, coloured',
+      shell: apictl(`${soap} -o xml`, 'FORCE_COLOR=1 '),
+    },
+    { id: 'piped', label: 'apictl soap call Op, piped (JSON values)', shell: apictl(soap) },
+  ].filter((item) => !item.missing)
+}
+
 /** The cases for one body: [{ id, label, shell }], the baseline first. */
 function casesFor(kind, url, size, tools) {
+  if (kind === 'gql' || kind === 'soap') return answerCasesFor(kind, url, tools)
   const apictl = (args, env = '') => `${env}${process.execPath} ${APICTL_BIN} rest get ${url} ${args}`.trim()
   const baseline =
     kind === 'json'
@@ -180,12 +216,15 @@ export async function growthSection(plan, progress) {
       progress(`writing ${size} MB bodies`)
       files.push((await writeJsonBody(join(dir, `body-${size}.json`), size * 1e6)).file)
       files.push((await writeXmlBody(join(dir, `body-${size}.xml`), size * 1e6)).file)
+      files.push((await writeGraphQLAnswer(join(dir, `body-${size}.gql.json`), size * 1e6)).file)
+      files.push((await writeSoapAnswer(join(dir, `body-${size}.soap.xml`), size * 1e6)).file)
     }
     server = await startChildServer(BODY_SERVER, files, { probePath: `/body-${sizes[0]}.json` })
     const rows = []
     for (const size of sizes) {
-      for (const kind of ['json', 'xml']) {
-        const url = `${server.url}/body-${size}.${kind}`
+      for (const kind of ['json', 'xml', 'gql', 'soap']) {
+        const file = kind === 'gql' ? 'gql.json' : kind === 'soap' ? 'soap.xml' : kind
+        const url = `${server.url}/body-${size}.${file}`
         const cases = casesFor(kind, url, size, tools)
         const rounds = size >= 200 ? 1 : plan.quick ? 1 : 3
         const samples = new Map(cases.map((item) => [item.id, []]))
@@ -281,8 +320,9 @@ export function renderGrowth(result) {
     { title: 'peak RSS', align: 'right' },
     { title: 'vs baseline', align: 'right' },
   ]
+  const kinds = { json: 'JSON', xml: 'XML', gql: 'GraphQL answer', soap: 'SOAP envelope' }
   const rows = result.rows.map((row) => [
-    `${row.size} MB ${row.kind.toUpperCase()}`,
+    `${row.size} MB ${kinds[row.kind]}`,
     row.label,
     row.failure && !Number.isFinite(row.medianMs)
       ? `error: ${row.failure}`

@@ -16,12 +16,7 @@ import { bytesForTerminal } from './safe-text.js'
 import { tableOf } from './table-of.js'
 import { xmlToJson } from './xml-to-json.js'
 
-/**
- * A body up to this size is read whole and printed as it always was; a
- * longer one streams (printBodyStream), so memory stays this size whatever
- * the body's.
- */
-export const STREAM_WINDOW = 1024 * 1024
+export { STREAM_WINDOW } from '../core/size.js'
 
 export interface RestPrintOptions {
   /** --follow was given: a 3xx that is still here was not a redirect to follow. */

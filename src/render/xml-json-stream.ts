@@ -21,7 +21,7 @@ interface Frame {
 const namedEntities: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }
 
 /** The five predefined entities and character references; any other `&name;` stays as written. */
-function decodeEntities(text: string): string {
+export function decodeEntities(text: string): string {
   if (!text.includes('&')) return text
   return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (whole, name: string) => {
     if (!name.startsWith('#')) return namedEntities[name] ?? whole

@@ -62,7 +62,6 @@ describe('--max-size SIZE', () => {
       ['rest', 'get', '--no-lint', `${server.url}/endless?type=application/json`, '--all'],
       // The schema is fetched first (introspection), through the same transport.
       ['gql', '-e', `${server.url}/gzip?type=application/json`, '{ a }'],
-      ['gql', '--no-validate', '-e', `${server.url}/br?type=application/json`, '{ a }'],
     ]
     for (const args of cases) {
       const result = await runMeasured([...args, '--max-size', '20MB'])
@@ -71,6 +70,19 @@ describe('--max-size SIZE', () => {
       expect(result.stderr).toContain('20 MB (--max-size')
       expect(result.ms).toBeLessThan(10_000)
     }
+    // A long GraphQL answer streams: one that is not a GraphQL response is refused at its first MiB.
+    const gql = await runMeasured([
+      'gql',
+      '--no-validate',
+      '-e',
+      `${server.url}/br?type=application/json`,
+      '{ a }',
+      '--max-size',
+      '20MB',
+    ])
+    expectRefused(gql)
+    expect(gql.stderr).toContain('not a GraphQL response')
+    expect(gql.ms).toBeLessThan(10_000)
   }, 90_000)
 
   it('takes 10MB, 512KiB, 1GiB, 2048; refuses what is not a size (exit 2)', async () => {

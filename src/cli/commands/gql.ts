@@ -1,6 +1,7 @@
 import { localPath } from '../../config/paths.js'
 import type { Context } from '../../core/context.js'
 import { UsageError } from '../../core/errors.js'
+import { STREAM_WINDOW } from '../../core/size.js'
 import { GraphQLClient } from '../../exchange/graphql/graphql-client.js'
 import { readDocument, readVariablesOption } from '../../exchange/graphql/graphql-input.js'
 import type {
@@ -40,8 +41,17 @@ export async function sendDocument(gql: GqlRun, source: DocumentSource): Promise
   const { client, ctx } = gql
   const settings = await documentSettings(gql)
   const checked = await client.check(source, { ...settings, accepts: refuseSubscription })
-  return client.exchange(client.prepare(checked), settings, (result) =>
-    printGraphQLResult(result, settings.common, ctx, source),
+  return client.exchange(
+    client.prepare(checked),
+    settings,
+    (result) => printGraphQLResult(result, settings.common, ctx, source),
+    {
+      above: STREAM_WINDOW,
+      present: async (answer) => {
+        const { printGraphQLStream } = await import('../../render/print-graphql-stream.js')
+        return printGraphQLStream(answer, settings.common, ctx, source)
+      },
+    },
   )
 }
 

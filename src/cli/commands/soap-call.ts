@@ -43,6 +43,6 @@ export async function runSoapCall(
       http: requestDefaults(common, service.profile),
       sending: !common.dryRun && !common.curl,
     })
-    return runSoapExchange(service, prepared, common, ctx)
+    return runSoapExchange(service, prepared, common, ctx, { streams: true })
   })
 }

@@ -19,6 +19,6 @@ export async function runSoapSend(file: string, raw: SoapOptionValues, ctx: Cont
       http: requestDefaults(common, service.profile),
       sending: !common.dryRun && !common.curl,
     })
-    return runSoapExchange(service, prepared, common, ctx)
+    return runSoapExchange(service, prepared, common, ctx, { streams: true })
   })
 }

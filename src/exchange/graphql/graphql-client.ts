@@ -5,7 +5,10 @@ import { type HeaderList, joinHeaderValues } from '../../core/exchange.js'
 import { prepareGraphQLRequest } from '../../protocols/graphql/client/build-graphql-request.js'
 import { checkOperation } from '../../protocols/graphql/client/check-operation.js'
 import { coerceVariableOptions } from '../../protocols/graphql/client/coerce-variables.js'
-import type { GraphQLResult } from '../../protocols/graphql/client/decode-graphql-response.js'
+import type {
+  GraphQLResult,
+  StreamedGraphQLAnswer,
+} from '../../protocols/graphql/client/decode-graphql-response.js'
 import type { DocumentSource } from '../../protocols/graphql/client/document-error.js'
 import {
   fetchIntrospection,
@@ -29,7 +32,7 @@ import {
 } from '../../render/print-graphql-notes.js'
 import { startSpinner } from '../../render/spinner.js'
 import { verboseObserver } from '../../render/verbose-observer.js'
-import { withOAuth2 } from '../../transport/send.js'
+import { send as transportSend, withOAuth2 } from '../../transport/send.js'
 import type { TokenStore, TransportOptions } from '../../transport/transport-options.js'
 import { webSocketConnection } from '../../transport/websocket-connection.js'
 import { keepsInMemory, keepsOnDisk } from '../cache-policy.js'
@@ -47,6 +50,12 @@ import type {
   SchemaSettings,
   SubscriptionHandlers,
 } from './graphql-settings.js'
+
+/** How a surface prints an answer too long to hold: its bytes as they arrive; it returns the exit code. */
+export interface LongAnswerPrinter {
+  above: number
+  present(answer: StreamedGraphQLAnswer): Promise<number>
+}
 
 /**
  * The one GraphQL client under the CLI, the REPL and the library, made once
@@ -156,27 +165,31 @@ export class GraphQLClient {
 
   /**
    * The shared tail: --dry-run/--curl print the prepared request and stop;
-   * else it is sent (spinner, -v) and `present` prints the outcome.
+   * else it is sent (spinner, -v) and `present` prints the outcome. With
+   * `long`, an answer over `long.above` bytes is not read whole but handed
+   * to `long.present` as it arrives, which returns the exit code.
    */
   async exchange(
     prepared: PreparedGraphQLRequest,
     settings: GraphQLCallSettings,
     present: (result: GraphQLResult) => void,
+    long?: LongAnswerPrinter,
   ): Promise<number> {
     const { call, request } = prepared
     const profile = settings.profile ?? (await this.#openTarget()).profile
-    return runExchange(
+    return runExchange<GraphQLResult | StreamedGraphQLAnswer>(
       {
         request,
         common: settings.common,
         profile,
         label: `${call.method} ${call.url}`,
-        send: (_request, transport) =>
-          sendGraphQLRequest(
-            prepared,
-            this.#options.keepAlive ? { ...transport, keepAlive: true } : transport,
-          ),
-        present,
+        send: (_request, options) => {
+          const transport = this.#options.keepAlive ? { ...options, keepAlive: true } : options
+          return long === undefined
+            ? sendGraphQLRequest(prepared, transport)
+            : sendGraphQLRequest(prepared, transport, transportSend, long.above)
+        },
+        present: (result) => ('kind' in result ? long!.present(result) : present(result)),
       },
       this.#callContext(settings),
     )

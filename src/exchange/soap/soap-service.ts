@@ -6,6 +6,7 @@ import type { ResultDescription } from '../../protocols/soap/client/call-result.
 import type { SoapOutcome } from '../../protocols/soap/client/decode-soap-response.js'
 import { checkHeaderOptions } from '../../protocols/soap/client/header-entries.js'
 import type { LoadedService } from '../../protocols/soap/client/load-service.js'
+import type { StreamedSoapAnswer } from '../../protocols/soap/client/long-answer.js'
 import { planSoapCall, type SoapCallPlan } from '../../protocols/soap/client/plan-soap-call.js'
 import { resultParameters } from '../../protocols/soap/client/result-parameters.js'
 import { sendSoapRequest } from '../../protocols/soap/client/send-soap-request.js'
@@ -78,6 +79,9 @@ export interface PreparedSoapRequest {
 
 /** The decoded answer with what printing it needs. */
 export type SoapReply = SoapOutcome & { described: ResultDescription }
+
+/** A result too long to hold, as it arrives, with what types its values. */
+export type StreamedSoapReply = StreamedSoapAnswer & { described: ResultDescription }
 
 /**
  * A SOAP service as every surface uses it, made once from a target and a
@@ -200,11 +204,28 @@ export class SoapService {
     }
   }
 
-  /** Sends through the one transport (-v sees passwords masked) and decodes: a result, a fault, or not an envelope. */
-  async send(prepared: PreparedSoapRequest, transport: TransportOptions): Promise<SoapReply> {
-    const outcome = await sendSoapRequest(prepared.request, redactingSoapBodies(transport))
+  /**
+   * Sends through the one transport (-v sees passwords masked) and decodes: a result, a fault, or not an
+   * envelope; with `streamAbove`, a result longer than that comes back as it arrives (sendSoapRequest).
+   */
+  async send(prepared: PreparedSoapRequest, transport: TransportOptions): Promise<SoapReply>
+  async send(
+    prepared: PreparedSoapRequest,
+    transport: TransportOptions,
+    streamAbove: number,
+  ): Promise<SoapReply | StreamedSoapReply>
+  async send(
+    prepared: PreparedSoapRequest,
+    transport: TransportOptions,
+    streamAbove?: number,
+  ): Promise<SoapReply | StreamedSoapReply> {
+    const redacting = redactingSoapBodies(transport)
+    const outcome =
+      streamAbove === undefined
+        ? await sendSoapRequest(prepared.request, redacting)
+        : await sendSoapRequest(prepared.request, redacting, streamAbove)
     const parameters =
-      outcome.kind === 'result'
+      outcome.kind === 'result' || outcome.kind === 'stream'
         ? resultParameters(prepared.service, prepared.version.id, outcome.operation, prepared.operationName)
         : undefined
     return { ...outcome, described: { parameters, operation: prepared.operation } }

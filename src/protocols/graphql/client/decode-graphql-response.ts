@@ -28,6 +28,26 @@ export interface GraphQLResult {
   exitCode: ExitCode
 }
 
+/**
+ * An answer too long to hold (sendGraphQLRequest's `streamAbove`): its body
+ * is `response.body` (the first part) then `response.more`, read by
+ * printGraphQLStream. Its exit code is the status's until the body is read
+ * (errors in it make it 4).
+ */
+export interface StreamedGraphQLAnswer {
+  kind: 'stream'
+  method: string
+  status: number
+  response: HttpResponse & { more: AsyncIterable<Buffer> }
+  exitCode: ExitCode
+}
+
+/** An answer's exit code from its status and whether it has errors (SPEC §3). */
+export function graphQLExitCode(status: number, hasErrors: boolean): ExitCode {
+  if (status >= 500) return ExitCode.ServerFailed
+  return hasErrors || status >= 400 ? ExitCode.Rejected : ExitCode.Ok
+}
+
 /** The body's JSON, when it was already parsed (by graphql-request's serializer): its value, or that it is not JSON. */
 export type BodyJson = { ok: true; value: unknown } | { ok: false }
 
@@ -56,8 +76,7 @@ export function decodeGraphQLResponse(
   const body = graphQLBody(json ?? parseJson(text))
   if (body === undefined) throw notGraphQL(response, method, text)
   const errors = (Array.isArray(body.errors) ? body.errors : []).map(toResponseError)
-  const rejected = errors.length > 0 || response.status >= 400
-  const exitCode = response.status >= 500 ? ExitCode.ServerFailed : rejected ? ExitCode.Rejected : ExitCode.Ok
+  const exitCode = graphQLExitCode(response.status, errors.length > 0)
   const result: GraphQLResult = { status: response.status, body, data: body.data, errors, response, exitCode }
   if (isRecord(body.extensions)) result.extensions = body.extensions
   return result
@@ -82,12 +101,13 @@ function graphQLBody(json: BodyJson): Record<string, unknown> | undefined {
   return value
 }
 
-function toResponseError(entry: unknown): GraphQLResponseError {
+export function toResponseError(entry: unknown): GraphQLResponseError {
   if (isRecord(entry) && typeof entry.message === 'string') return entry as GraphQLResponseError
   return { message: JSON.stringify(entry) }
 }
 
-function notGraphQL(response: HttpResponse, method: string, text: string): ApictlError {
+/** The error for an answer that is not a GraphQL response (`text`: its body, or the first part of a long one). */
+export function notGraphQL(response: HttpResponse, method: string, text: string): ApictlError {
   const where = `${method} ${endpointOf(response.url)}`
   const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`
   const what = describeBody(response, text)
@@ -137,6 +157,6 @@ function endpointOf(url: string): string {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

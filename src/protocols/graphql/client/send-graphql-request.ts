@@ -2,8 +2,15 @@ import { GraphQLClient as RequestRunner } from 'graphql-request'
 import { isApictlError } from '../../../core/errors.js'
 import type { HttpResponse } from '../../../core/exchange.js'
 import { send as transportSend } from '../../../transport/send.js'
+import { sendStreamed } from '../../../transport/send-streamed.js'
 import type { SendFunction, TransportOptions } from '../../../transport/transport-options.js'
-import { type BodyJson, decodeGraphQLResponse, type GraphQLResult } from './decode-graphql-response.js'
+import {
+  type BodyJson,
+  decodeGraphQLResponse,
+  type GraphQLResult,
+  graphQLExitCode,
+  type StreamedGraphQLAnswer,
+} from './decode-graphql-response.js'
 import { fetchResponseOf } from './fetch-response.js'
 import type { PreparedGraphQLRequest } from './graphql-call.js'
 
@@ -16,17 +23,38 @@ import type { PreparedGraphQLRequest } from './graphql-call.js'
  * JSON-parsed once, by graphql-request's serializer, and the decoder reads
  * that value (graphql-request's own verdict is not needed: the decoder reads
  * every status and body the same way).
+ *
+ * With `streamAbove`, an answer longer than that many bytes is not read
+ * whole: graphql-request's fetch stops there (the same one POST) and the
+ * answer comes back as it arrives, for a printer that reads it so.
  */
 export async function sendGraphQLRequest(
   prepared: PreparedGraphQLRequest,
   transport: TransportOptions,
+  send?: SendFunction,
+): Promise<GraphQLResult>
+export async function sendGraphQLRequest(
+  prepared: PreparedGraphQLRequest,
+  transport: TransportOptions,
+  send: SendFunction,
+  streamAbove: number,
+): Promise<GraphQLResult | StreamedGraphQLAnswer>
+export async function sendGraphQLRequest(
+  prepared: PreparedGraphQLRequest,
+  transport: TransportOptions,
   send: SendFunction = transportSend,
-): Promise<GraphQLResult> {
+  streamAbove?: number,
+): Promise<GraphQLResult | StreamedGraphQLAnswer> {
   const { call, request } = prepared
   let response: HttpResponse | undefined
   let json: BodyJson | undefined
   const sendPrepared = async () => {
-    response = await send(request, transport)
+    response =
+      streamAbove === undefined
+        ? await send(request, transport)
+        : await sendStreamed(request, transport, { window: streamAbove })
+    // Too long to hold: out of graphql-request, which would read it whole.
+    if (response.more !== undefined) throw LONG_ANSWER
     return fetchResponseOf(response)
   }
   const runner = new RequestRunner(request.url, {
@@ -46,7 +74,22 @@ export async function sendGraphQLRequest(
   try {
     await runner.rawRequest(call.query, call.variables)
   } catch (error) {
+    if (error === LONG_ANSWER) return streamedAnswer(response!, request.method)
     if (isApictlError(error) || response === undefined) throw error
   }
   return decodeGraphQLResponse(response!, request.method, json)
+}
+
+const LONG_ANSWER = Symbol('a GraphQL answer too long to hold')
+
+function streamedAnswer(response: HttpResponse, method: string): StreamedGraphQLAnswer {
+  const { status } = response
+  const more = response.more!
+  return {
+    kind: 'stream',
+    method,
+    status,
+    response: { ...response, more },
+    exitCode: graphQLExitCode(status, false),
+  }
 }

@@ -47,9 +47,10 @@ function scalar(text: string, base: string | undefined): TypedValue {
   return text
 }
 
-function typed(value: SoapValue, described: ParameterDescription | undefined): TypedValue {
+/** One value typed by its description (typedValues' rule for each field). */
+export function typedValue(value: SoapValue, described: ParameterDescription | undefined): TypedValue {
   if (value === null) return null
-  if (Array.isArray(value)) return value.map((entry) => typed(entry, described))
+  if (Array.isArray(value)) return value.map((entry) => typedValue(entry, described))
   // An empty element of a complex type (`<items/>`) is a record with nothing in it, not text.
   if (typeof value === 'string' && described?.children !== undefined && value.trim() === '')
     return typedValues(emptyRecord(), described.children)
@@ -78,7 +79,7 @@ export function typedValues(
     const at = order(name)
     while (at >= 0 && missing.length > 0 && order(missing[0]!.name) < at) out[missing.shift()!.name] = []
     const described = parameters?.find((parameter) => parameter.name === name)
-    const converted = typed(value, described)
+    const converted = typedValue(value, described)
     out[name] =
       described !== undefined && isRepeated(described) && !Array.isArray(converted) ? [converted] : converted
   }
