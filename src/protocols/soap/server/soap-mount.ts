@@ -6,7 +6,7 @@ import { readBody } from '../../../server/kit/http/read-body.js'
 import { sendEmpty, sendProblem } from '../../../server/kit/http/respond.js'
 import { respondError } from '../../../server/kit/http/respond-error.js'
 import type { Mount, ServerServices } from '../../../server/kit/mount.js'
-import { writeEnvelope } from '../envelope.js'
+import { writeEnvelopePieces } from '../envelope.js'
 import { soapContentType } from '../soap-version.js'
 import { writeWsdl } from '../wsdl/write-wsdl.js'
 import { itemsNamespace } from './item-service.js'
@@ -36,15 +36,42 @@ function sendText(
   response: ServerResponse,
   status: number,
   contentType: string,
-  text: string,
+  text: string | Buffer,
   headers: OutgoingHttpHeaders = {},
 ): void {
   response.writeHead(status, {
     ...headers,
     'content-type': contentType,
-    'content-length': Buffer.byteLength(text),
+    'content-length': typeof text === 'string' ? Buffer.byteLength(text) : text.length,
   })
   response.end(text)
+}
+
+/** Up to this size an answer is sent as one string, which node:http writes with the head in one write. */
+const smallAnswer = 16 * 1024
+
+/**
+ * A written document as one body: a small one as a string, a larger one as
+ * one Buffer filled from its pieces (the kept bytes of reused elements are
+ * copied, not encoded again).
+ */
+function bodyOf(pieces: readonly (string | Buffer)[]): string | Buffer {
+  if (pieces.length === 1 && typeof pieces[0] === 'string') return pieces[0]
+  let length = 0
+  for (const piece of pieces) length += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length
+  if (length <= smallAnswer) {
+    return pieces.map((piece) => (typeof piece === 'string' ? piece : piece.toString('utf8'))).join('')
+  }
+  const body = Buffer.allocUnsafe(length)
+  let offset = 0
+  for (const piece of pieces) {
+    if (typeof piece === 'string') offset += body.write(piece, offset)
+    else {
+      body.set(piece, offset)
+      offset += piece.length
+    }
+  }
+  return body
 }
 
 /** `?wsdl`, `?WSDL`, `?wsdl=` (and the same among other parameters). */
@@ -106,8 +133,8 @@ export function createSoapMount(services: ServerServices): Mount {
     }
     const headers: OutgoingHttpHeaders = extension ? { ext: '', 'cache-control': 'no-cache="Ext"' } : {}
     if (outcome.headers !== undefined) Object.assign(headers, outcome.headers)
-    const text = writeEnvelope(outcome.envelope, prefixes)
-    sendText(response, outcome.status, soapContentType(outcome.envelope.version), text, headers)
+    const answer = bodyOf(writeEnvelopePieces(outcome.envelope, prefixes))
+    sendText(response, outcome.status, soapContentType(outcome.envelope.version), answer, headers)
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
