@@ -126,6 +126,8 @@ function collect(node: XmlElement, use: NamespaceUse): void {
   }
 }
 
+type Namespaces = WrittenElement['namespaces']
+
 /**
  * A reused element's namespaces: replaying the first use of each is what
  * walking the element would do (later uses add nothing). The first time, the
@@ -134,26 +136,29 @@ function collect(node: XmlElement, use: NamespaceUse): void {
 function collectReused(node: ReusedElement, use: NamespaceUse): void {
   if (node.written === undefined) {
     const element = node.build()
-    const hints = new Map<string, string | undefined>()
+    const found: [string, string | undefined, string][] = []
     collect(element, (namespace, hint) => {
-      if (namespace !== '' && !hints.has(namespace)) hints.set(namespace, hint)
+      if (namespace !== '' && !found.some(([known]) => known === namespace)) found.push([namespace, hint, ''])
     })
-    node.written = { element, namespaces: [...hints].map(([namespace, hint]) => [namespace, hint, '']) }
+    node.written = { element, namespaces: sharedList(found) }
   }
   for (const [namespace, hint] of node.written.namespaces) use(namespace, hint)
 }
 
-type Namespaces = WrittenElement['namespaces']
-
-/** One array per distinct namespace list: every item of a service uses the same few, and each kept copy would stay alive. */
-const namespaceLists = new Map<string, Namespaces>()
+/** The namespace lists kept: every item of a service uses the same one or two, and each kept copy would stay alive. */
+const namespaceLists: Namespaces[] = []
 
 function sharedList(namespaces: Namespaces): Namespaces {
-  const key = namespaces.map((entry) => entry.join('\u0000')).join('\u0001')
-  const known = namespaceLists.get(key)
-  if (known !== undefined) return known
-  if (namespaceLists.size >= 64) namespaceLists.clear()
-  namespaceLists.set(key, namespaces)
+  for (const known of namespaceLists) {
+    if (
+      known.length === namespaces.length &&
+      known.every((entry, index) => entry.every((part, at) => part === namespaces[index]![at]))
+    ) {
+      return known
+    }
+  }
+  if (namespaceLists.length >= 16) namespaceLists.length = 0
+  namespaceLists.push(namespaces)
   return namespaces
 }
 
@@ -190,9 +195,11 @@ function writeReused(node: ReusedElement, table: PrefixTable, out: Output): void
   }
   const own = new Output()
   writeElement(kept.element ?? node.build(), table, '', own)
-  const bytes = Buffer.concat(
-    own.end().map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece)),
-  )
+  const pieces = own.end()
+  const bytes =
+    pieces.length === 1 && typeof pieces[0] === 'string'
+      ? Buffer.from(pieces[0])
+      : Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece)))
   const namespaces = kept.namespaces.map(
     ([namespace, hint]) => [namespace, hint, table.prefixOf(namespace) ?? ''] as const,
   )
