@@ -101,8 +101,25 @@ export function writeEnvelopePieces(
   return writeXmlPieces(buildEnvelope(envelope), { prefixes: envelopePrefixes(envelope, prefixes) })
 }
 
-function envelopePrefixes(envelope: Envelope, prefixes: ReadonlyMap<string, string>): Map<string, string> {
-  return new Map([...prefixes, [envelope.version.envelopeNamespace, envelope.version.prefix]])
+/** The prefixes with the envelope's own, made once per prefix map and version (a server writes every answer with one map). */
+const withEnvelope = new WeakMap<ReadonlyMap<string, string>, Map<SoapVersion, ReadonlyMap<string, string>>>()
+
+function envelopePrefixes(
+  envelope: Envelope,
+  prefixes: ReadonlyMap<string, string>,
+): ReadonlyMap<string, string> {
+  const { version } = envelope
+  let byVersion = withEnvelope.get(prefixes)
+  if (byVersion === undefined) {
+    byVersion = new Map()
+    withEnvelope.set(prefixes, byVersion)
+  }
+  let all = byVersion.get(version)
+  if (all === undefined) {
+    all = new Map([...prefixes, [version.envelopeNamespace, version.prefix]])
+    byVersion.set(version, all)
+  }
+  return all
 }
 
 function structure(message: string): never {
