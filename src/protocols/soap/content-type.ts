@@ -27,7 +27,8 @@ export function parseContentType(value: string | undefined): ContentType {
 export function unquote(value: string): string {
   const trimmed = value.trim()
   if (trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"')) {
-    return trimmed.slice(1, -1).replace(/\\(.)/g, '$1')
+    const inner = trimmed.slice(1, -1)
+    return inner.includes('\\') ? inner.replace(/\\(.)/g, '$1') : inner
   }
   return trimmed
 }

@@ -1,7 +1,7 @@
 import { type SoapVersion, soapVersionForNamespace } from './soap-version.js'
 import type { QName } from './xml/qname.js'
 import { readXml, type XmlReadLimits } from './xml/read-xml.js'
-import { writeXml } from './xml/write-xml.js'
+import { writeXml, writeXmlPieces } from './xml/write-xml.js'
 import { attribute, element, isElement, type XmlAttribute, type XmlElement } from './xml/xml-element.js'
 
 /** One child of the Header, with the SOAP attributes that say who must process it. */
@@ -90,8 +90,36 @@ export function buildEnvelope(envelope: Envelope): XmlElement {
  * `soap`, other namespaces by `prefixes` (URI → prefix) or the elements' own.
  */
 export function writeEnvelope(envelope: Envelope, prefixes: ReadonlyMap<string, string> = new Map()): string {
-  const all = new Map([...prefixes, [envelope.version.envelopeNamespace, envelope.version.prefix]])
-  return writeXml(buildEnvelope(envelope), { prefixes: all })
+  return writeXml(buildEnvelope(envelope), { prefixes: envelopePrefixes(envelope, prefixes) })
+}
+
+/** `writeEnvelope` in pieces: text, and the bytes of reused elements as kept (see writeXmlPieces). */
+export function writeEnvelopePieces(
+  envelope: Envelope,
+  prefixes: ReadonlyMap<string, string> = new Map(),
+): (string | Buffer)[] {
+  return writeXmlPieces(buildEnvelope(envelope), { prefixes: envelopePrefixes(envelope, prefixes) })
+}
+
+/** The prefixes with the envelope's own, made once per prefix map and version (a server writes every answer with one map). */
+const withEnvelope = new WeakMap<ReadonlyMap<string, string>, Map<SoapVersion, ReadonlyMap<string, string>>>()
+
+function envelopePrefixes(
+  envelope: Envelope,
+  prefixes: ReadonlyMap<string, string>,
+): ReadonlyMap<string, string> {
+  const { version } = envelope
+  let byVersion = withEnvelope.get(prefixes)
+  if (byVersion === undefined) {
+    byVersion = new Map()
+    withEnvelope.set(prefixes, byVersion)
+  }
+  let all = byVersion.get(version)
+  if (all === undefined) {
+    all = new Map([...prefixes, [version.envelopeNamespace, version.prefix]])
+    byVersion.set(version, all)
+  }
+  return all
 }
 
 function structure(message: string): never {

@@ -1,7 +1,7 @@
 import type { Item } from '../../../server/kit/item.js'
 import type { FieldProblem } from '../../../server/kit/store-error.js'
 import { xsiNamespace } from '../xml/qname.js'
-import { attribute, element, type XmlElement } from '../xml/xml-element.js'
+import { attribute, element, type ReusedElement, reusedElement, type XmlElement } from '../xml/xml-element.js'
 import { tns } from './item-service.js'
 
 const nil = attribute({ namespace: xsiNamespace, local: 'nil' }, 'true', 'xsi')
@@ -33,6 +33,24 @@ export function itemElement(name: string, item: Item): XmlElement {
     leaf('createdAt', item.createdAt),
     leaf('updatedAt', item.updatedAt),
   ])
+}
+
+/**
+ * `<tns:item>` of an item, written once per item value and reused as bytes
+ * afterwards: items are immutable (a write replaces the value), so an
+ * unchanged item in answer after answer costs a map lookup, as REST's cached
+ * JSON does. Like that cache it holds what was read: ~0.75 KB an item
+ * (docs/decisions.md has the figures).
+ */
+const writtenItems = new WeakMap<Item, ReusedElement>()
+
+export function reusedItemElement(item: Item): ReusedElement {
+  let node = writtenItems.get(item)
+  if (node === undefined) {
+    node = reusedElement(() => itemElement('item', item))
+    writtenItems.set(item, node)
+  }
+  return node
 }
 
 /** The fault detail: `<tns:ItemFault><tns:code/><tns:message/><tns:problem>…</tns:problem>*</tns:ItemFault>`. */

@@ -1,8 +1,8 @@
 import type { Store } from '../../../server/kit/store.js'
 import type { SchemaElement } from '../wsdl/wsdl-model.js'
 import { xsdNamespace } from '../xml/qname.js'
-import { element, type XmlElement } from '../xml/xml-element.js'
-import { itemElement, leaf } from './item-elements.js'
+import { element, type XmlNode } from '../xml/xml-element.js'
+import { itemElement, leaf, reusedItemElement } from './item-elements.js'
 import { tns } from './item-service.js'
 import { raiseRequestedFault } from './raise-requested-fault.js'
 import type { ParameterSpec, ParameterValues, Scalar } from './read-parameters.js'
@@ -23,7 +23,7 @@ export interface ItemOperation {
   parameters: readonly ParameterSpec[]
   /** The children of `<name>Response`. */
   result: readonly SchemaElement[]
-  run(values: ParameterValues, context: OperationContext): Promise<XmlElement[]> | XmlElement[]
+  run(values: ParameterValues, context: OperationContext): Promise<XmlNode[]> | XmlNode[]
 }
 
 const xs = (local: string) => ({ namespace: xsdNamespace, local })
@@ -92,7 +92,7 @@ export const itemOperations: readonly ItemOperation[] = [
       if (item === undefined) {
         throw SoapFaultError.client('NOT_FOUND', `item ${JSON.stringify(values.id)} does not exist`)
       }
-      return [itemElement('item', item)]
+      return [reusedItemElement(item)]
     },
   },
   {
@@ -116,10 +116,7 @@ export const itemOperations: readonly ItemOperation[] = [
       const tag = values.tag === undefined || values.tag === '' ? undefined : (values.tag as string)
       const result = store.list({ page, limit, tag })
       return [
-        element(
-          tns('items'),
-          result.items.map((item) => itemElement('item', item)),
-        ),
+        element(tns('items'), result.items.map(reusedItemElement)),
         leaf('total', result.total),
         leaf('page', page),
         leaf('limit', limit),

@@ -47,6 +47,8 @@ const requestLimits = {
   maxNameLength: 256,
 }
 
+const noTargets: ReadonlySet<string> = new Set()
+
 function versionMismatch(message: string): SoapFaultError {
   return new SoapFaultError('versionMismatch', message, { headers: [upgradeHeader()] })
 }
@@ -98,7 +100,9 @@ async function answer(envelope: Envelope, http: SoapHttpRequest, context: Proces
       'SOAP 1.1 over HTTP needs a SOAPAction header (it may be empty: SOAPAction: ""); this request has none',
     )
   }
-  const ours = new Set([context.endpoint, ...(context.aliases ?? [])])
+  // Who header blocks may target: only looked at when there are header blocks.
+  const ours =
+    envelope.headers.length === 0 ? noTargets : new Set([context.endpoint, ...(context.aliases ?? [])])
   checkMustUnderstand(envelope, isSecurityHeader, ours)
   const user = verifySecurity(envelope, ours, context.security)
   const [operation, call] = operationOf(envelope, http)

@@ -6,7 +6,7 @@ import { readBody } from '../../../server/kit/http/read-body.js'
 import { sendEmpty, sendProblem } from '../../../server/kit/http/respond.js'
 import { respondError } from '../../../server/kit/http/respond-error.js'
 import type { Mount, ServerServices } from '../../../server/kit/mount.js'
-import { writeEnvelope } from '../envelope.js'
+import { writeEnvelopePieces } from '../envelope.js'
 import { soapContentType } from '../soap-version.js'
 import { writeWsdl } from '../wsdl/write-wsdl.js'
 import { itemsNamespace } from './item-service.js'
@@ -31,25 +31,57 @@ function pathAndQuery(target: string): [string, string] {
   return mark === -1 ? [target, ''] : [target.slice(0, mark), target.slice(mark + 1)]
 }
 
-/** Sends text with its length; a string body goes out with the head in one write. */
-function sendText(
+/**
+ * Sends a written document with its length. `headers` is the caller's own
+ * object and gets the type and length added (no copy on the hot path).
+ */
+function sendXml(
   response: ServerResponse,
   status: number,
   contentType: string,
-  text: string,
+  pieces: readonly (string | Buffer)[],
   headers: OutgoingHttpHeaders = {},
 ): void {
-  response.writeHead(status, {
-    ...headers,
-    'content-type': contentType,
-    'content-length': Buffer.byteLength(text),
-  })
-  response.end(text)
+  const [body, length] = bodyOf(pieces)
+  headers['content-type'] = contentType
+  headers['content-length'] = length
+  response.writeHead(status, headers)
+  response.end(body)
+}
+
+/** Up to this size an answer is sent as one string, which node:http writes with the head in one write. */
+const smallAnswer = 16 * 1024
+
+/**
+ * A written document as one body and its length in bytes: a small one as a
+ * string, a larger one as one Buffer filled from its pieces (the kept bytes
+ * of reused elements are copied, not encoded again).
+ */
+function bodyOf(pieces: readonly (string | Buffer)[]): [string | Buffer, number] {
+  let length = 0
+  for (const piece of pieces) length += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length
+  if (pieces.length === 1 && typeof pieces[0] === 'string') return [pieces[0], length]
+  if (length <= smallAnswer) {
+    return [
+      pieces.map((piece) => (typeof piece === 'string' ? piece : piece.toString('utf8'))).join(''),
+      length,
+    ]
+  }
+  const body = Buffer.allocUnsafe(length)
+  let offset = 0
+  for (const piece of pieces) {
+    if (typeof piece === 'string') offset += body.write(piece, offset)
+    else {
+      body.set(piece, offset)
+      offset += piece.length
+    }
+  }
+  return [body, length]
 }
 
 /** `?wsdl`, `?WSDL`, `?wsdl=` (and the same among other parameters). */
 function asksForWsdl(query: string): boolean {
-  return query.split('&').some((pair) => pair.split('=')[0]!.toLowerCase() === 'wsdl')
+  return query !== '' && query.split('&').some((pair) => pair.split('=')[0]!.toLowerCase() === 'wsdl')
 }
 
 /** M-POST, as the server's extension-method hook marks it (Node's parser knows no M-POST). */
@@ -106,8 +138,8 @@ export function createSoapMount(services: ServerServices): Mount {
     }
     const headers: OutgoingHttpHeaders = extension ? { ext: '', 'cache-control': 'no-cache="Ext"' } : {}
     if (outcome.headers !== undefined) Object.assign(headers, outcome.headers)
-    const text = writeEnvelope(outcome.envelope, prefixes)
-    sendText(response, outcome.status, soapContentType(outcome.envelope.version), text, headers)
+    const pieces = writeEnvelopePieces(outcome.envelope, prefixes)
+    sendXml(response, outcome.status, soapContentType(outcome.envelope.version), pieces, headers)
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -127,7 +159,7 @@ export function createSoapMount(services: ServerServices): Mount {
       await post(request, response, isExtensionPost(request))
     } else if ((method === 'GET' || method === 'HEAD') && wsdlAsked) {
       // HEAD: node:http sends the GET's headers (Content-Length included) and drops the body.
-      sendText(response, 200, xmlType, wsdlText(request))
+      sendXml(response, 200, xmlType, [wsdlText(request)])
     } else if (method === 'OPTIONS') {
       sendEmpty(response, 204, { allow })
     } else {

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer'
 import { XmlReadError } from './xml-read-error.js'
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
@@ -16,6 +17,10 @@ function decoderFor(label: string): TextDecoder {
   }
 }
 
+function latin1(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1')
+}
+
 /**
  * The text of an XML document from its bytes: a byte order mark wins, then
  * the charset the Content-Type gave, then the XML declaration's encoding,
@@ -27,10 +32,12 @@ export function decodeXml(bytes: Uint8Array, charset?: string): string {
   else if (bytes[0] === 0xff && bytes[1] === 0xfe) label = 'utf-16le'
   else if (bytes[0] === 0xfe && bytes[1] === 0xff) label = 'utf-16be'
   else if (label === undefined && bytes[0] === 0x3c && bytes[1] === 0x3f) {
-    const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 200)).toString('latin1')
+    const head = latin1(bytes.subarray(0, 200))
     label = declaredEncoding.exec(head)?.[1]
   }
   const decoder = decoderFor(label ?? 'utf-8')
+  // ASCII is the same text in UTF-8 and Latin-1, and Latin-1 is a plain copy.
+  if (decoder === utf8 && isAscii(bytes)) return latin1(bytes)
   try {
     return decoder.decode(bytes)
   } catch {

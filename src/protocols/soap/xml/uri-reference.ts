@@ -8,9 +8,14 @@
 const allowed = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?#[\]\u0080-\uFFFF]|%[0-9A-Fa-f]{2})*$/
 const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/
 
+/** Namespace names found to be URI references lately: a service's messages declare the same few. */
+const known = new Set<string>()
+
 export function isUriReference(text: string): boolean {
+  if (known.has(text)) return true
   if (!allowed.test(text) || text.indexOf('#') !== text.lastIndexOf('#')) return false
-  if (scheme.test(text)) return true
-  const firstSegment = text.split(/[/?#]/, 1)[0]!
-  return !firstSegment.includes(':')
+  if (!scheme.test(text) && text.split(/[/?#]/, 1)[0]!.includes(':')) return false
+  if (known.size >= 256) known.clear()
+  if (text.length <= 512) known.add(text)
+  return true
 }

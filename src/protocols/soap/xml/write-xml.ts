@@ -1,5 +1,13 @@
 import { isNcName, type QName, xmlNamespace } from './qname.js'
-import { isElement, isQNameValue, type XmlElement, type XmlNode } from './xml-element.js'
+import {
+  isElement,
+  isQNameValue,
+  isReusedElement,
+  type ReusedElement,
+  type WrittenElement,
+  type XmlElement,
+  type XmlNode,
+} from './xml-element.js'
 
 export interface XmlWriteOptions {
   /** Preferred prefixes by namespace URI, e.g. `{ 'http://schemas.xmlsoap.org/soap/envelope/': 'soap' }`. */
@@ -91,6 +99,10 @@ class PrefixTable {
     return name.namespace === '' ? name.local : `${this.#byNamespace.get(name.namespace)}:${name.local}`
   }
 
+  prefixOf(namespace: string): string | undefined {
+    return this.#byNamespace.get(namespace)
+  }
+
   declarations(): [string, string][] {
     return [...this.#byNamespace]
       .filter(([namespace]) => namespace !== xmlNamespace)
@@ -98,34 +110,141 @@ class PrefixTable {
   }
 }
 
-function collect(node: XmlElement, table: PrefixTable): void {
-  table.add(node.name.namespace, node.prefix)
+/** Where `collect` reports each namespace use (with the prefix hint it gives), in document order. */
+type NamespaceUse = (namespace: string, hint: string | undefined) => void
+
+function collect(node: XmlElement, use: NamespaceUse): void {
+  use(node.name.namespace, node.prefix)
   for (const item of node.attributes) {
-    table.add(item.name.namespace, item.prefix)
-    if (isQNameValue(item.value)) table.add(item.value.qname.namespace, undefined)
+    use(item.name.namespace, item.prefix)
+    if (isQNameValue(item.value)) use(item.value.qname.namespace, undefined)
   }
   for (const child of node.children) {
-    if (isElement(child)) collect(child, table)
-    else if (isQNameValue(child)) table.add(child.qname.namespace, undefined)
+    if (isElement(child)) collect(child, use)
+    else if (isReusedElement(child)) collectReused(child, use)
+    else if (isQNameValue(child)) use(child.qname.namespace, undefined)
   }
 }
 
-function writeElement(node: XmlElement, table: PrefixTable, declarations: string): string {
+type Namespaces = WrittenElement['namespaces']
+
+/**
+ * A reused element's namespaces: replaying the first use of each is what
+ * walking the element would do (later uses add nothing). The first time, the
+ * element is built and kept until it is written.
+ */
+function collectReused(node: ReusedElement, use: NamespaceUse): void {
+  if (node.written === undefined) {
+    const element = node.build()
+    const found: [string, string | undefined, string][] = []
+    collect(element, (namespace, hint) => {
+      if (namespace !== '' && !found.some(([known]) => known === namespace)) found.push([namespace, hint, ''])
+    })
+    node.written = { element, namespaces: sharedList(found) }
+  }
+  for (const [namespace, hint] of node.written.namespaces) use(namespace, hint)
+}
+
+/** The namespace lists kept: every item of a service uses the same one or two, and each kept copy would stay alive. */
+const namespaceLists: Namespaces[] = []
+
+function sharedList(namespaces: Namespaces): Namespaces {
+  for (const known of namespaceLists) {
+    if (
+      known.length === namespaces.length &&
+      known.every((entry, index) => entry.every((part, at) => part === namespaces[index]![at]))
+    ) {
+      return known
+    }
+  }
+  if (namespaceLists.length >= 16) namespaceLists.length = 0
+  namespaceLists.push(namespaces)
+  return namespaces
+}
+
+function samePrefixes(namespaces: Namespaces, table: PrefixTable): boolean {
+  for (const [namespace, , prefix] of namespaces) if (table.prefixOf(namespace) !== prefix) return false
+  return true
+}
+
+/** Text, and the UTF-8 bytes of reused elements, in document order. */
+class Output {
+  text = ''
+  readonly pieces: (string | Buffer)[] = []
+
+  add(bytes: Buffer): void {
+    if (this.text !== '') this.pieces.push(this.text)
+    this.pieces.push(bytes)
+    this.text = ''
+  }
+
+  end(): (string | Buffer)[] {
+    if (this.text !== '' || this.pieces.length === 0) this.pieces.push(this.text)
+    this.text = ''
+    return this.pieces
+  }
+}
+
+/** The element's bytes as last written when the table gives its namespaces the same prefixes; else written now. */
+function writeReused(node: ReusedElement, table: PrefixTable, out: Output): void {
+  const kept = node.written
+  if (kept === undefined) throw new Error('a reused element is written before its namespaces are collected')
+  if (kept.bytes !== undefined && samePrefixes(kept.namespaces, table)) {
+    out.add(kept.bytes)
+    return
+  }
+  const own = new Output()
+  writeElement(kept.element ?? node.build(), table, '', own)
+  const pieces = own.end()
+  const bytes =
+    pieces.length === 1 && typeof pieces[0] === 'string'
+      ? Buffer.from(pieces[0])
+      : Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece)))
+  const namespaces = kept.namespaces.map(
+    ([namespace, hint]) => [namespace, hint, table.prefixOf(namespace) ?? ''] as const,
+  )
+  node.written = { bytes, namespaces: sharedList(namespaces) }
+  out.add(bytes)
+}
+
+function writeElement(node: XmlElement, table: PrefixTable, declarations: string, out: Output): void {
   const name = table.name(node.name)
-  let text = `<${name}${declarations}`
+  out.text += `<${name}${declarations}`
   for (const item of node.attributes) {
     const value =
       typeof item.value === 'string' ? item.value : table.name(item.value.qname) + (item.value.suffix ?? '')
-    text += ` ${table.name(item.name)}="${escapeAttribute(value)}"`
+    out.text += ` ${table.name(item.name)}="${escapeAttribute(value)}"`
   }
-  if (node.children.length === 0) return `${text}/>`
-  text += '>'
+  if (node.children.length === 0) {
+    out.text += '/>'
+    return
+  }
+  out.text += '>'
   for (const child of node.children as readonly XmlNode[]) {
-    if (typeof child === 'string') text += escapeText(child)
-    else if (isElement(child)) text += writeElement(child, table, '')
-    else text += table.name(child.qname)
+    if (typeof child === 'string') out.text += escapeText(child)
+    else if (isElement(child)) writeElement(child, table, '', out)
+    else if (isReusedElement(child)) writeReused(child, table, out)
+    else out.text += table.name(child.qname)
   }
-  return `${text}</${name}>`
+  out.text += `</${name}>`
+}
+
+/**
+ * The document in pieces: text, and the UTF-8 bytes of each ReusedElement
+ * as kept, so a server can send an answer without encoding those again (one
+ * string when there are none). Otherwise as `writeXml`.
+ */
+export function writeXmlPieces(root: XmlElement, options: XmlWriteOptions = {}): (string | Buffer)[] {
+  const table = new PrefixTable(options.prefixes)
+  collect(root, (namespace, hint) => table.add(namespace, hint))
+  const declarations = table
+    .declarations()
+    .map(([name, uri]) => ` ${name}="${escapeAttribute(uri)}"`)
+    .join('')
+  const out = new Output()
+  if (options.declaration ?? true) out.text = '<?xml version="1.0" encoding="utf-8"?>'
+  writeElement(root, table, declarations, out)
+  return out.end()
 }
 
 /**
@@ -137,12 +256,8 @@ function writeElement(node: XmlElement, table: PrefixTable, declarations: string
  * of a GetItem answer's budget.)
  */
 export function writeXml(root: XmlElement, options: XmlWriteOptions = {}): string {
-  const table = new PrefixTable(options.prefixes)
-  collect(root, table)
-  const declarations = table
-    .declarations()
-    .map(([name, uri]) => ` ${name}="${escapeAttribute(uri)}"`)
-    .join('')
-  const head = (options.declaration ?? true) ? '<?xml version="1.0" encoding="utf-8"?>' : ''
-  return head + writeElement(root, table, declarations)
+  const pieces = writeXmlPieces(root, options)
+  return pieces.length === 1 && typeof pieces[0] === 'string'
+    ? pieces[0]
+    : pieces.map((piece) => (typeof piece === 'string' ? piece : piece.toString('utf8'))).join('')
 }

@@ -30,10 +30,43 @@ export interface QNameValue {
   readonly suffix?: string | undefined
 }
 
-export type XmlNode = XmlElement | string | QNameValue
+/**
+ * An element the writer writes once and then repeats as text, for as long as
+ * its namespaces get the same prefixes: for values answered again and again
+ * (a store's unchanged items). Only the writer reads it; a parse never makes one.
+ */
+export interface ReusedElement {
+  /** Builds the element: for its first write, and again whenever the prefixes differ. */
+  readonly build: () => XmlElement
+  /** What the writer keeps of the last write (the writer's own slot). */
+  written: WrittenElement | undefined
+}
+
+/**
+ * An element as written: its text as UTF-8, and each namespace it uses (first
+ * uses in order) with the prefix hint it gives and the prefix it got. Between
+ * the writer's two passes (namespaces, then text) of its first write, the
+ * built element instead of the bytes.
+ */
+export interface WrittenElement {
+  readonly bytes?: Buffer | undefined
+  readonly element?: XmlElement | undefined
+  readonly namespaces: readonly (readonly [namespace: string, hint: string | undefined, prefix: string])[]
+}
+
+export type XmlNode = XmlElement | string | QNameValue | ReusedElement
 
 export function isElement(node: XmlNode): node is XmlElement {
   return typeof node === 'object' && 'children' in node
+}
+
+export function isReusedElement(node: XmlNode): node is ReusedElement {
+  return typeof node === 'object' && 'build' in node
+}
+
+/** An element built by `build` when first written, then written again from its text (see ReusedElement). */
+export function reusedElement(build: () => XmlElement): ReusedElement {
+  return { build, written: undefined }
 }
 
 export function isQNameValue(value: unknown): value is QNameValue {

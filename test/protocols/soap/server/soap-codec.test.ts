@@ -308,4 +308,14 @@ describe('decoding bytes', () => {
     expect(problemOf(() => decodeXml(Buffer.from([0x3c, 0x61, 0xff, 0x3e])))).toBe('syntax')
     expect(problemOf(() => decodeXml(Buffer.from('<a/>'), 'klingon'))).toBe('encoding')
   })
+
+  it('reads ASCII and UTF-8 alike, from a view into a larger buffer too, a UTF-8 BOM dropped', () => {
+    const whole = Buffer.from('xx<a>plain &amp; 7-bit</a><b>é 😀</b>yy')
+    const ascii = whole.subarray(2, 26)
+    expect(decodeXml(ascii)).toBe('<a>plain &amp; 7-bit</a>')
+    expect(decodeXml(ascii, 'UTF-8')).toBe('<a>plain &amp; 7-bit</a>')
+    expect(decodeXml(whole.subarray(26, whole.length - 2))).toBe('<b>é 😀</b>')
+    expect(decodeXml(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<a/>')]))).toBe('<a/>')
+    expect(decodeXml(Buffer.alloc(0))).toBe('')
+  })
 })
