@@ -1,7 +1,7 @@
 import { ResponseError } from '../core/errors.js'
 import type { ParameterDescription } from '../protocols/soap/client/service-description.js'
 import { typedValues } from '../protocols/soap/client/typed-values.js'
-import { emptyRecord, type SoapRecord, type SoapValue } from '../protocols/soap/message-values.js'
+import { addChild, emptyRecord, operationValues, type SoapValue } from '../protocols/soap/message-values.js'
 import { SoapFieldsWriter } from './soap-fields-writer.js'
 import type {
   XmlAttributeRanges,
@@ -212,14 +212,7 @@ export class SoapValuesStream implements XmlTokenHandler {
       this.write('}}')
       return
     }
-    const value = frameValue(frame)
-    let values: SoapRecord
-    if (value === null) values = emptyRecord()
-    else if (typeof value === 'string') {
-      values = emptyRecord()
-      if (value.trim() !== '') values['#text'] = value
-    } else values = value as SoapRecord
-    const result = typedValues(values, this.parameters)
+    const result = typedValues(operationValues(frameValue(frame)), this.parameters)
     this.write(`{"operation":${JSON.stringify(frame.name)},"result":${JSON.stringify(result)}}`)
   }
 
@@ -248,13 +241,6 @@ function frameValue(frame: Frame): SoapValue {
   if (frame.nil) return null
   if (frame.children.length === 0) return frame.text
   const record = emptyRecord()
-  for (const [key, value] of frame.children) {
-    if (!Object.hasOwn(record, key)) record[key] = value
-    else {
-      const existing = record[key]
-      if (Array.isArray(existing)) existing.push(value)
-      else record[key] = [existing!, value]
-    }
-  }
+  for (const [name, value] of frame.children) addChild(record, name, value)
   return record
 }

@@ -2,7 +2,7 @@ import { type Envelope, EnvelopeError, type HeaderBlock } from './envelope.js'
 import { isFault, parseFault, type SoapFault } from './fault.js'
 import {
   elementValue,
-  emptyRecord,
+  operationValues,
   type SoapEntries,
   type SoapRecord,
   valuesToElements,
@@ -48,12 +48,5 @@ export function readReply(envelope: Envelope): SoapReply {
   const first = envelope.body[0]
   if (first === undefined) throw new EnvelopeError('structure', 'the response Body is empty')
   if (isFault(first, envelope.version)) return { kind: 'fault', fault: parseFault(first, envelope.version) }
-  const value = elementValue(first)
-  let values: SoapRecord
-  if (value === null) values = emptyRecord()
-  else if (typeof value === 'string') {
-    values = emptyRecord()
-    if (value.trim() !== '') values['#text'] = value
-  } else values = value as SoapRecord
-  return { kind: 'result', operation: first.name, values }
+  return { kind: 'result', operation: first.name, values: operationValues(elementValue(first)) }
 }

@@ -24,17 +24,29 @@ export function elementValue(node: XmlElement): SoapValue {
   const children = childElements(node)
   if (children.length === 0) return textContent(node)
   const record = emptyRecord()
-  for (const child of children) {
-    const key = child.name.local
-    const value = elementValue(child)
-    if (!Object.hasOwn(record, key)) record[key] = value
-    else {
-      const existing = record[key]
-      if (Array.isArray(existing)) existing.push(value)
-      else record[key] = [existing!, value]
-    }
-  }
+  for (const child of children) addChild(record, child.name.local, elementValue(child))
   return record
+}
+
+/** Adds a child's value under its name: a name that repeats holds an array (elementValue's grouping). */
+export function addChild(record: SoapRecord, name: string, value: SoapValue): void {
+  if (!Object.hasOwn(record, name)) record[name] = value
+  else {
+    const existing = record[name]
+    if (Array.isArray(existing)) existing.push(value)
+    else record[name] = [existing!, value]
+  }
+}
+
+/** An operation element's value as the record of its values: nil is none, text-only is `#text` (blank: none). */
+export function operationValues(value: SoapValue): SoapRecord {
+  if (value === null) return emptyRecord()
+  if (typeof value === 'string') {
+    const values = emptyRecord()
+    if (value.trim() !== '') values['#text'] = value
+    return values
+  }
+  return value as SoapRecord
 }
 
 export type SoapEntries = SoapRecord | readonly (readonly [string, SoapValue])[]

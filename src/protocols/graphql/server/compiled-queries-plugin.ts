@@ -23,7 +23,7 @@ interface Remembered {
 
 export interface CompiledQueries {
   plugin: ApolloServerPlugin<GraphqlContext>
-  /** For tests and the log: operations compiled, answers given by compiled code, and their fall-backs. */
+  /** For tests: operations compiled, answers given by compiled code, and their fall-backs. */
   stats(): { compiled: number; answered: number; fellBack: number }
 }
 
