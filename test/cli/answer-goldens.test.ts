@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Listening, listenOnLoopback } from '../support/listen-on-loopback.js'
 import { isolatedEnv, runCli } from '../support/run-cli.js'
-import { answerCases, sendAnswer, steadyStderr } from './answers/answer-cases.mjs'
+import { answerCases, answerServer, steadyStderr } from './answers/answer-cases.mjs'
 
 /**
  * What `gql` and `soap call` print for short answers and for long ones
@@ -26,20 +25,14 @@ function kept(text: string, like: Kept): Kept {
   return { sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length }
 }
 
-let server: Server
+let server: Listening
 let base: string
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    request.resume()
-    request.on('end', () => {
-      sendAnswer(new URL(request.url ?? '/', 'http://x'), response).catch(() => response.destroy())
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  server = await listenOnLoopback(answerServer())
+  base = server.url
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => server.close())
 
 describe('gql and soap answers against the goldens captured on main', () => {
   it('has a golden for every case', () => {

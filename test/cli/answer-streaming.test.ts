@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatJson } from '../../src/render/format-json.js'
+import { type Listening, listenOnLoopback } from '../support/listen-on-loopback.js'
 import { isolatedEnv, runCli } from '../support/run-cli.js'
 import { runMeasured } from '../support/run-measured.js'
-import { answerText, sendAnswer } from './answers/answer-cases.mjs'
+import { answerServer, answerText } from './answers/answer-cases.mjs'
 
 /**
  * Long GraphQL and SOAP answers (tens of MB, from a server that writes them
@@ -13,20 +12,14 @@ import { answerText, sendAnswer } from './answers/answer-cases.mjs'
  * bounded memory. (answer-goldens.test.ts checks 2–3 MB answers byte for
  * byte against main's output.)
  */
-let server: Server
+let server: Listening
 let base: string
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    request.resume()
-    request.on('end', () => {
-      sendAnswer(new URL(request.url ?? '/', 'http://x'), response).catch(() => response.destroy())
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  server = await listenOnLoopback(answerServer())
+  base = server.url
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => server.close())
 
 const gql = (path: string, more: string[] = []) => [
   'gql',

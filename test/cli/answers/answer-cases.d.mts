@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http'
+import type { Server, ServerResponse } from 'node:http'
 
 export interface AnswerCase {
   name: string
@@ -21,3 +21,4 @@ export function answerFor(url: URL): { status: number; type: string; parts: Iter
 export function sendAnswer(url: URL, response: ServerResponse): Promise<void>
 export function answerText(url: URL): string
 export function steadyStderr(text: string): string
+export function answerServer(): Server

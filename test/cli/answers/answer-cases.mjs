@@ -2,6 +2,7 @@
 // by a server that never holds more than a piece: shared by the capture
 // script (run on main, before the streaming printers), the tests and the bench.
 import { once } from 'node:events'
+import { createServer } from 'node:http'
 
 const cities = ['Zürich', 'São Paulo', 'Kraków', '東京']
 
@@ -134,6 +135,16 @@ export async function sendAnswer(url, response) {
     }
   }
   response.end(batch)
+}
+
+/** A server (not yet listening) answering every request with the answer its URL asks for, once the request is read. */
+export function answerServer() {
+  return createServer((request, response) => {
+    request.resume()
+    request.on('end', () => {
+      sendAnswer(new URL(request.url ?? '/', 'http://x'), response).catch(() => response.destroy())
+    })
+  })
 }
 
 /** The answer a URL asks for, whole (for a test's expected output). */

@@ -4,46 +4,22 @@
 // SOAP answers streamed, so the goldens hold the output as it was):
 //   npm run build && node test/cli/answers/capture.mjs [path/to/bin/apictl.cjs]
 // answer-goldens.test.ts then checks the CLI against it.
-import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { answerCases, sendAnswer, steadyStderr } from './answer-cases.mjs'
+import { isolatedCli } from '../../support/spawn-cli-isolated.mjs'
+import { answerCases, answerServer, steadyStderr } from './answer-cases.mjs'
 
 const root = join(import.meta.dirname, '..', '..', '..')
 const cli = process.argv[2] ?? join(root, 'bin', 'apictl.cjs')
 const home = mkdtempSync(join(tmpdir(), 'apictl-answers-'))
 
-const server = createServer((request, response) => {
-  request.resume()
-  request.on('end', () =>
-    sendAnswer(new URL(request.url, 'http://x'), response).catch(() => response.destroy()),
-  )
-})
+const server = answerServer()
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
 const base = `http://127.0.0.1:${server.address().port}`
 
-function run(args, extraEnv) {
-  const env = {
-    PATH: process.env.PATH,
-    HOME: home,
-    APICTL_CONFIG_DIR: join(home, 'config'),
-    APICTL_CACHE_DIR: join(home, 'cache'),
-    APICTL_DATA_DIR: join(home, 'data'),
-    ...extraEnv,
-  }
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-    const out = []
-    const err = []
-    child.stdout.on('data', (chunk) => out.push(chunk))
-    child.stderr.on('data', (chunk) => err.push(chunk))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out), stderr: Buffer.concat(err) }))
-  })
-}
+const run = isolatedCli(cli, home)
 
 /** Output as text, or (a long answer's, past 16 KiB) its digest and length. */
 function kept(bytes, long) {

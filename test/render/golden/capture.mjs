@@ -4,11 +4,11 @@
 // streaming printers, so the goldens hold the output as it was):
 //   npm run build && node test/render/golden/capture.mjs
 // body-goldens.test.ts then checks the renderer against it, whole and streamed.
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { isolatedCli } from '../../support/spawn-cli-isolated.mjs'
 import { goldenModes, pagedCases, servePaged } from './golden-cases.mjs'
 
 const root = join(import.meta.dirname, '..', '..', '..')
@@ -27,24 +27,7 @@ const server = createServer((request, response) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
 const base = `http://127.0.0.1:${server.address().port}`
 
-function run(args, extraEnv) {
-  const env = {
-    PATH: process.env.PATH,
-    HOME: home,
-    APICTL_CONFIG_DIR: join(home, 'config'),
-    APICTL_CACHE_DIR: join(home, 'cache'),
-    ...extraEnv,
-  }
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-    const out = []
-    const err = []
-    child.stdout.on('data', (chunk) => out.push(chunk))
-    child.stderr.on('data', (chunk) => err.push(chunk))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out), stderr: Buffer.concat(err) }))
-  })
-}
+const run = isolatedCli(cli, home)
 
 const text = (buffer) =>
   Buffer.from(buffer.toString('utf8'), 'utf8').equals(buffer)
