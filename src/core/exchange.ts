@@ -84,7 +84,7 @@ export interface HttpResponse {
    * limit between chunks) ends it.
    */
   live?: boolean
-  /** Closes a body handed over in `more` without reading it (a retried answer). */
+  /** Closes a body handed over in `more` without reading it (a retried answer, one a printer refuses): the stream, its connection, its timers. */
   drop?: () => void
   url: string
   httpVersion: string

@@ -12,7 +12,6 @@ import {
   GraphQLAnswerReader,
   type GraphQLAnswerTail,
 } from '../protocols/graphql/client/graphql-answer-reader.js'
-import { closeUnread } from './close-unread.js'
 import { drained } from './drained.js'
 import { formatGraphQLErrors } from './format-graphql-errors.js'
 import { formatJson } from './format-json.js'
@@ -63,7 +62,7 @@ export async function printGraphQLStream(
     try {
       printer.push(exact ? response.body : utf8.next(response.body))
     } catch (error) {
-      await closeUnread(response)
+      response.drop?.()
       if (!isAnswerFault(error)) throw error
       throw notGraphQL(response, answer.method, response.body.toString('utf8'))
     }

@@ -4,7 +4,6 @@ import { redactUrl } from '../core/redact-url.js'
 import type { CommonOptions } from '../core/request-options.js'
 import { decodeSoapResponse } from '../protocols/soap/client/decode-soap-response.js'
 import { readWholeAnswer, type StreamedSoapAnswer } from '../protocols/soap/client/long-answer.js'
-import { closeUnread } from './close-unread.js'
 import { drained } from './drained.js'
 import { formatStatusLine } from './format-status-line.js'
 import { JsonStreamError, JsonStreamPrinter } from './json-stream-printer.js'
@@ -56,7 +55,7 @@ export async function printSoapStream(
     reader.push(exact ? response.body : utf8.next(response.body))
   } catch (error) {
     if (!isEnvelopeFault(error) && !isApictlError(error)) {
-      await closeUnread(response)
+      response.drop?.()
       throw error
     }
     // Not what the first part promised: read whole, as a short answer is.

@@ -50,7 +50,14 @@ export async function receive(
     if (response.more === undefined) return response
     // A body still arriving keeps its connection (an HTTP/2 session) until it is read or dropped.
     released = false
-    return { ...response, more: releasedAfter(response.more, connection) }
+    return {
+      ...response,
+      more: releasedAfter(response.more, connection),
+      drop: () => {
+        response.drop?.()
+        connection.release()
+      },
+    }
   } catch (error) {
     // A failure that is the proxy's (unreachable, a refused tunnel) is said as such.
     const proxy = connection.proxy
@@ -155,7 +162,10 @@ async function receiveOnce(
         ...toHttpResponse(answer, Buffer.alloc(0)),
         live: true,
         more: mapErrors(watched(rest, watch), tooLargeError),
-        drop: () => stream.destroy(),
+        drop: () => {
+          stream.destroy()
+          watch.stop()
+        },
       }
     }
     if (streamed.window === undefined) return toHttpResponse(answer, await collectBody(stream, limit))

@@ -35,6 +35,10 @@ export async function sendStreamed(
         mapErrors(response.more, (error) => transportError(error, request, options)),
         call.done,
       ),
+      drop: () => {
+        response.drop?.()
+        call.done()
+      },
     }
   } catch (error) {
     throw transportError(error, request, options)
