@@ -104,7 +104,7 @@ export async function downloadThroughput({ rounds = 5, progress = () => {} } = {
 
 /** One run: wall time, peak RSS, and the file checked to hold the whole body. */
 async function measure(entry) {
-  const run = await timedWithRss(entry.command, { env: entry.env, report: `${entry.file}.rss` })
+  const run = await timedWithRss(entry.command, { env: entry.env })
   const size = existsSync(entry.file) ? statSync(entry.file).size : 0
   if (size !== BYTES) throw new Error(`the file has ${size} bytes, not ${BYTES}`)
   return run

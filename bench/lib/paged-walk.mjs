@@ -2,54 +2,28 @@
 // items made per request) printed piped as JSON and as a table, each run under
 // /usr/bin/time for its wall time and peak RSS, with the time from the start to
 // the first bytes on stdout (read here, not sent to /dev/null).
-import { spawn } from 'node:child_process'
-import { readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startChildServer } from './child-server.mjs'
 import { APICTL_BIN, ROOT } from './environment.mjs'
 import { median } from './stats.mjs'
+import { failureOf, runUnderTime } from './timed-with-rss.mjs'
 
 const PAGED_SERVER = join(ROOT, 'bench', 'lib', 'servers', 'paged-server.mjs')
 export const WALK = { pages: 500, perPage: 200 }
 
-/** One run: wall seconds, peak RSS (MB) and ms to the first stdout bytes. */
-function measureWalk(args, env) {
-  return new Promise((resolve) => {
-    const report = join(tmpdir(), `apictl-bench-walk-${process.pid}-${Math.random().toString(36).slice(2)}`)
-    const started = performance.now()
-    const child = spawn(
-      '/usr/bin/time',
-      ['-f', '%e %M', '-o', report, process.execPath, APICTL_BIN, ...args],
-      {
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
-    let firstMs
-    let bytes = 0
-    let stderr = ''
-    child.stdout.on('data', (chunk) => {
-      firstMs ??= performance.now() - started
+/** One run: wall ms, peak RSS (MB) and ms to the first stdout bytes (read here, not sent to /dev/null). */
+async function measureWalk(args, env) {
+  let bytes = 0
+  const run = await runUnderTime([process.execPath, APICTL_BIN, ...args], {
+    env,
+    onStdout: (chunk) => {
       bytes += chunk.length
-    })
-    child.stderr.on('data', (chunk) => {
-      if (stderr.length < 4096) stderr += chunk
-    })
-    child.on('close', async (code) => {
-      const text = await readFile(report, 'utf8').catch(() => '')
-      await rm(report, { force: true })
-      const [seconds, kilobytes] = (/(\S+) (\d+)\s*$/.exec(text) ?? []).slice(1).map(Number)
-      resolve({
-        ms: seconds * 1000,
-        mb: kilobytes / 1024,
-        firstMs,
-        bytes,
-        failure:
-          code === 0 && stderr === '' ? undefined : `exit ${code}: ${stderr.trim().split('\n')[0] ?? ''}`,
-      })
-    })
+    },
   })
+  // A walk that exits 0 but says something on stderr (a warning that it stopped early) failed too.
+  const failure =
+    failureOf(run) ?? (run.stderr === '' ? undefined : `stderr: ${run.stderr.trim().split('\n')[0]}`)
+  return { ms: run.ms, mb: run.mb, firstMs: run.firstMs, bytes, failure }
 }
 
 /** Rows for section H: { id, label, medianMs, peakMb, firstMs, failure } per output mode. */

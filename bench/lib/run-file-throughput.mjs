@@ -26,10 +26,7 @@ const GOAL = {
 
 /** One process: wall ms and peak RSS (MB). */
 function measured(command, env) {
-  return timedWithRss(command, {
-    env,
-    report: join(env.APICTL_CACHE_DIR, '..', `rss-${process.hrtime.bigint()}`),
-  })
+  return timedWithRss(command, { env })
 }
 
 export async function runFileThroughput({ count = 1000, progress = () => {} } = {}) {

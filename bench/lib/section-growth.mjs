@@ -6,9 +6,8 @@
 // rounds per size; ratios are per round, then the median. The same items as a
 // GraphQL answer and a SOAP result envelope show `gql` and `soap call` beside
 // them (data / values printed as they arrive).
-import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { writeGraphQLAnswer, writeJsonBody, writeSoapAnswer, writeXmlBody } from './bodies.mjs'
@@ -18,8 +17,8 @@ import { formatRatio, goalShort, renderTable } from './format.mjs'
 import { judge } from './goals.mjs'
 import { pagedWalkRows, WALK } from './paged-walk.mjs'
 import { median, shuffled } from './stats.mjs'
+import { failureOf, runUnderTime, TIME } from './timed-with-rss.mjs'
 
-const TIME = '/usr/bin/time'
 const SIZES = [1, 20, 200]
 /** HTTPie takes ~14 s for 20 MB; at 200 MB it would take minutes, so it runs up to this size. */
 const HTTPIE_UP_TO = 20
@@ -175,29 +174,10 @@ function casesFor(kind, url, size, tools) {
   return cases.filter((item) => !item.missing)
 }
 
-/** One run under time(1): wall seconds and peak RSS (MB) of the command's processes (the largest one). */
-function measure(shell, env) {
-  return new Promise((resolve) => {
-    const report = join(tmpdir(), `apictl-bench-time-${process.pid}-${Math.random().toString(36).slice(2)}`)
-    const child = spawn(TIME, ['-f', '%e %M', '-o', report, 'bash', '-c', `${shell} > /dev/null`], {
-      env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    })
-    let stderr = ''
-    child.stderr.on('data', (chunk) => {
-      if (stderr.length < 4096) stderr += chunk
-    })
-    child.on('close', async (code) => {
-      const text = await readFile(report, 'utf8').catch(() => '')
-      await rm(report, { force: true })
-      const [seconds, kilobytes] = (/(\S+) (\d+)\s*$/.exec(text) ?? []).slice(1).map(Number)
-      resolve({
-        ms: seconds * 1000,
-        mb: kilobytes / 1024,
-        failure: code === 0 ? undefined : `exit ${code}: ${stderr.trim().split('\n')[0] ?? ''}`,
-      })
-    })
-  })
+/** One run under time(1): wall ms and peak RSS (MB) of the command's processes (the largest one). */
+async function measure(shell, env) {
+  const run = await runUnderTime(['bash', '-c', `${shell} > /dev/null`], { env })
+  return { ms: run.ms, mb: run.mb, failure: failureOf(run) }
 }
 
 export async function growthSection(plan, progress) {
