@@ -23,7 +23,10 @@ import {
 } from '../../protocols/graphql/client/prepare-subscription.js'
 import type { SubscriptionOutcome } from '../../protocols/graphql/client/run-subscription.js'
 import { selectOperation } from '../../protocols/graphql/client/select-operation.js'
-import { sendGraphQLRequest } from '../../protocols/graphql/client/send-graphql-request.js'
+import {
+  sendGraphQLRequest,
+  sendGraphQLRequestStreamed,
+} from '../../protocols/graphql/client/send-graphql-request.js'
 import { validateDocument } from '../../protocols/graphql/client/validate-document.js'
 import {
   noteNotValidated,
@@ -32,7 +35,7 @@ import {
 } from '../../render/print-graphql-notes.js'
 import { startSpinner } from '../../render/spinner.js'
 import { verboseObserver } from '../../render/verbose-observer.js'
-import { send as transportSend, withOAuth2 } from '../../transport/send.js'
+import { withOAuth2 } from '../../transport/send.js'
 import type { TokenStore, TransportOptions } from '../../transport/transport-options.js'
 import { webSocketConnection } from '../../transport/websocket-connection.js'
 import { keepsInMemory, keepsOnDisk } from '../cache-policy.js'
@@ -187,7 +190,7 @@ export class GraphQLClient {
           const transport = this.#options.keepAlive ? { ...options, keepAlive: true } : options
           return long === undefined
             ? sendGraphQLRequest(prepared, transport)
-            : sendGraphQLRequest(prepared, transport, transportSend, long.above)
+            : sendGraphQLRequestStreamed(prepared, transport, long.above)
         },
         present: (result) => ('kind' in result ? long!.present(result) : present(result)),
       },

@@ -23,36 +23,41 @@ import type { PreparedGraphQLRequest } from './graphql-call.js'
  * JSON-parsed once, by graphql-request's serializer, and the decoder reads
  * that value (graphql-request's own verdict is not needed: the decoder reads
  * every status and body the same way).
- *
- * With `streamAbove`, an answer longer than that many bytes is not read
- * whole: graphql-request's fetch stops there (the same one POST) and the
- * answer comes back as it arrives, for a printer that reads it so.
  */
-export async function sendGraphQLRequest(
-  prepared: PreparedGraphQLRequest,
-  transport: TransportOptions,
-  send?: SendFunction,
-): Promise<GraphQLResult>
-export async function sendGraphQLRequest(
-  prepared: PreparedGraphQLRequest,
-  transport: TransportOptions,
-  send: SendFunction,
-  streamAbove: number,
-): Promise<GraphQLResult | StreamedGraphQLAnswer>
-export async function sendGraphQLRequest(
+export function sendGraphQLRequest(
   prepared: PreparedGraphQLRequest,
   transport: TransportOptions,
   send: SendFunction = transportSend,
-  streamAbove?: number,
+): Promise<GraphQLResult> {
+  // send() reads every body whole: no answer is handed over as it arrives.
+  return exchangeGraphQL(prepared, transport, send) as Promise<GraphQLResult>
+}
+
+/**
+ * sendGraphQLRequest for a caller that prints long answers as they arrive:
+ * an answer longer than `window` bytes is not read whole (graphql-request's
+ * fetch stops there; the same one POST) but comes back as it arrives.
+ */
+export function sendGraphQLRequestStreamed(
+  prepared: PreparedGraphQLRequest,
+  transport: TransportOptions,
+  window: number,
+): Promise<GraphQLResult | StreamedGraphQLAnswer> {
+  return exchangeGraphQL(prepared, transport, (request, options) =>
+    sendStreamed(request, options, { window }),
+  )
+}
+
+async function exchangeGraphQL(
+  prepared: PreparedGraphQLRequest,
+  transport: TransportOptions,
+  send: SendFunction,
 ): Promise<GraphQLResult | StreamedGraphQLAnswer> {
   const { call, request } = prepared
   let response: HttpResponse | undefined
   let json: BodyJson | undefined
   const sendPrepared = async () => {
-    response =
-      streamAbove === undefined
-        ? await send(request, transport)
-        : await sendStreamed(request, transport, { window: streamAbove })
+    response = await send(request, transport)
     // Too long to hold: out of graphql-request, which would read it whole.
     if (response.more !== undefined) throw LONG_ANSWER
     return fetchResponseOf(response)
