@@ -6,17 +6,17 @@ import { constants } from 'node:buffer'
 export const DEFAULT_MAX_SIZE = 1024 ** 3
 
 /**
- * The largest body that can be read as text: a JavaScript string holds at
- * most this many characters (about 512 Mi on 64-bit Node), and a UTF-8 body
- * never decodes to more characters than it has bytes.
- */
-/**
  * A body (a REST body, a GraphQL or SOAP answer) up to this size is read
  * whole and printed as it always was; a longer one streams to its printer,
  * so memory stays this size whatever the body's.
  */
 export const STREAM_WINDOW = 1024 * 1024
 
+/**
+ * The largest body that can be read as text: a JavaScript string holds at
+ * most this many characters (about 512 Mi on 64-bit Node), and a UTF-8 body
+ * never decodes to more characters than it has bytes.
+ */
 export const MAX_TEXT_BYTES = constants.MAX_STRING_LENGTH
 
 const units: Record<string, number> = {

@@ -9,7 +9,7 @@ import { JsonStreamLayout } from './json-stream-layout.js'
 import { JsonStreamError, JsonStreamPrinter } from './json-stream-printer.js'
 import { OutputBuffer } from './output-buffer.js'
 import { printLiveStream } from './print-live-stream.js'
-import { TableStream } from './print-table-stream.js'
+import { TableHoldError, TableStream } from './print-table-stream.js'
 import { bytesForTerminal } from './safe-text.js'
 import { Utf8Chunks } from './utf8-chunks.js'
 import { XmlByteTokenizer } from './xml-byte-tokenizer.js'
@@ -110,7 +110,7 @@ function tableReader(view: StreamView, claim: (message: string) => string): Read
   return {
     make: (out) => {
       const table = new TableStream(view, { isTTY: false, write: (text) => out.writeText(String(text)) })
-      return { push: (chunk) => table.reader.push(chunk), end: () => table.end() }
+      return { push: (chunk) => table.push(chunk), end: () => table.end() }
     },
     problem: (error) => (error instanceof JsonStreamError ? claim(error.message) : undefined),
   }
@@ -142,7 +142,7 @@ function xmlValueReader(view: StreamView, format: 'json' | 'table'): ReaderKind 
     },
     problem: (error) => {
       if (error instanceof XmlSyntaxError) return notWellFormed(error).message
-      return isApictlError(error) ? error.message : undefined
+      return isApictlError(error) && !(error instanceof TableHoldError) ? error.message : undefined
     },
   }
 }

@@ -171,7 +171,7 @@ function tablePrinter(out: OutputBuffer, ctx: Context, colour: boolean): AnswerP
     note: (message: string) => ctx.stderr.write(`note: ${safeMessage(message)}\n`),
   }
   const table = new TableStream(view, { isTTY: false, write: (text) => out.writeText(String(text)) })
-  const reader = new GraphQLAnswerReader(inData((bytes) => table.reader.push(bytes)))
+  const reader = new GraphQLAnswerReader(inData((bytes) => table.push(bytes)))
   return {
     push: (chunk) => reader.push(chunk),
     end: () => {

@@ -1,6 +1,6 @@
 import { findList } from '../core/list-envelope.js'
 import { ListTable } from './list-table.js'
-import { TABLE_WINDOW_ROWS } from './print-table-stream.js'
+import { holdCounter, TABLE_WINDOW_ROWS } from './print-table-stream.js'
 import { type TableView, tableOf } from './table-of.js'
 import { XmlByteTokenizer } from './xml-byte-tokenizer.js'
 import { XmlJsonStream } from './xml-json-stream.js'
@@ -30,7 +30,10 @@ export class XmlTableStream {
     private readonly write: (text: string) => void,
   ) {}
 
+  private readonly hold = holdCounter()
+
   push(chunk: Buffer): void {
+    if (this.state !== 'streaming') this.hold(chunk.length)
     this.tokenizer.push(chunk)
   }
 

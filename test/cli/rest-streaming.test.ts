@@ -83,6 +83,19 @@ beforeAll(async () => {
       const parts = [...jsonParts(count)]
       parts[parts.length - 1] = ',oops]'
       sendInPieces(response, 'application/json', parts)
+    } else if (url.pathname === '/fields.json') {
+      // One object of many fields: no list to stream as a table.
+      sendInPieces(response, 'application/json', [
+        '{',
+        ...Array.from({ length: count }, (_, n) => `${n ? ',' : ''}"k${n}":"v"`),
+        '}',
+      ])
+    } else if (url.pathname === '/fields.xml') {
+      sendInPieces(response, 'application/xml', [
+        '<root>',
+        ...Array.from({ length: count }, (_, n) => `<k${n}>v</k${n}>`),
+        '</root>',
+      ])
     } else if (url.pathname === '/cut.json') {
       response.writeHead(200, { 'content-type': 'application/json' })
       const parts = [...jsonParts(count)].join('')
@@ -198,6 +211,22 @@ describe('bodies that stream', () => {
     expect(result.stdoutBytes).toBeGreaterThan(60_000_000)
     expect(result.peakRssMb).toBeLessThan(150)
   }, 180_000)
+
+  it.each(['json', 'xml'])(
+    '-o table of a %s body with no list to stream: refused past 8 MiB, exit 6, memory bounded',
+    async (kind) => {
+      const result = await runMeasured(
+        ['rest', 'get', `${server.url}/fields.${kind}?n=3000000`, '-o', 'table'],
+        { killAfterMs: 120_000, rssCapMb: 1500 },
+      )
+      expect(result.code).toBe(6)
+      expect(result.stderr).toMatch(/-o table would hold this body whole .* over 8 MiB/)
+      expect(result.stderr).toMatch(/-o json or -o raw/)
+      expect(result.stderr).not.toMatch(/\n\s+at /)
+      expect(result.peakRssMb).toBeLessThan(300)
+    },
+    180_000,
+  )
 
   it('memory stays bounded: a 40 MB XML list as -o table prints in under 150 MB', async () => {
     const count = 250_000
