@@ -82,6 +82,8 @@ export class SoapValuesStream implements XmlTokenHandler {
     const raw = bytes.toString('utf8', start, end)
     if (more) {
       this.piece = (this.piece ?? '') + raw
+      // Bounded as it arrives: a value's pieces are held until it ends.
+      if (this.piece.length > MAX_TEXT) throw valueTooLong()
       return
     }
     const whole = this.piece === undefined ? raw : this.piece + raw
@@ -135,14 +137,7 @@ export class SoapValuesStream implements XmlTokenHandler {
     }
     if (frame.fields !== undefined || frame.children.length > 0) return
     frame.text += text
-    if (frame.text.length > MAX_TEXT) {
-      throw new ResponseError(
-        `A value in the SOAP answer is longer than ${MAX_TEXT / 1024 / 1024} Mi characters.`,
-        {
-          hint: 'Use -o raw to save the answer as received.',
-        },
-      )
-    }
+    if (frame.text.length > MAX_TEXT) throw valueTooLong()
     this.held += raw.length
   }
 
@@ -243,4 +238,13 @@ function frameValue(frame: Frame): SoapValue {
   const record = emptyRecord()
   for (const [name, value] of frame.children) addChild(record, name, value)
   return record
+}
+
+function valueTooLong(): ResponseError {
+  return new ResponseError(
+    `A value in the SOAP answer is longer than ${MAX_TEXT / 1024 / 1024} Mi characters.`,
+    {
+      hint: 'Use -o raw to save the answer as received.',
+    },
+  )
 }

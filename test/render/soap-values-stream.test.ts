@@ -116,3 +116,23 @@ describe('SoapValuesStream', () => {
     )
   })
 })
+
+describe('a value too long to hold', () => {
+  it('is refused as its pieces arrive, not once it ends', () => {
+    const values = new SoapValuesStream(undefined, () => {})
+    const tokenizer = new XmlByteTokenizer(values)
+    tokenizer.push(
+      Buffer.from(
+        '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><r:OpResponse xmlns:r="urn:x"><r:big>',
+      ),
+    )
+    const piece = Buffer.from('x'.repeat(1024 * 1024))
+    let pushed = 0
+    const pushUntilRefused = () => {
+      for (; pushed < 100; pushed++) tokenizer.push(piece)
+    }
+    expect(pushUntilRefused).toThrow(/A value in the SOAP answer is longer than 10 Mi characters/)
+    // Refused at the 11th MiB of the value, never the 100th: the value was not held to its end.
+    expect(pushed).toBeLessThanOrEqual(11)
+  })
+})
