@@ -5,11 +5,12 @@ import type { OutputFormat } from '../core/request-options.js'
 import type { StreamedBody } from '../protocols/rest/client/decode-rest-response.js'
 import { formatBinaryNotice } from './binary.js'
 import { drained } from './drained.js'
+import { HoldLimitError } from './hold-limit-error.js'
 import { JsonStreamLayout } from './json-stream-layout.js'
 import { JsonStreamError, JsonStreamPrinter } from './json-stream-printer.js'
 import { OutputBuffer } from './output-buffer.js'
 import { printLiveStream } from './print-live-stream.js'
-import { TableHoldError, TableStream } from './print-table-stream.js'
+import { TableStream } from './print-table-stream.js'
 import { bytesForTerminal } from './safe-text.js'
 import { Utf8Chunks } from './utf8-chunks.js'
 import { XmlByteTokenizer } from './xml-byte-tokenizer.js'
@@ -142,7 +143,7 @@ function xmlValueReader(view: StreamView, format: 'json' | 'table'): ReaderKind 
     },
     problem: (error) => {
       if (error instanceof XmlSyntaxError) return notWellFormed(error).message
-      return isApictlError(error) && !(error instanceof TableHoldError) ? error.message : undefined
+      return isApictlError(error) && !(error instanceof HoldLimitError) ? error.message : undefined
     },
   }
 }

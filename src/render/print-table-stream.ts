@@ -1,7 +1,7 @@
 import type { Sink } from '../core/context.js'
-import { ResponseError } from '../core/errors.js'
 import { findList } from '../core/list-envelope.js'
 import { setField } from '../core/set-field.js'
+import { HoldLimitError } from './hold-limit-error.js'
 import { JsonListReader } from './json-list-reader.js'
 import { ListTable } from './list-table.js'
 import { type TableView, tableOf } from './table-of.js'
@@ -16,22 +16,17 @@ export const TABLE_WINDOW_ROWS = 1000
  */
 export const TABLE_HOLD_BYTES = 8 * 1024 * 1024
 
-/** A body -o table would have to hold whole past TABLE_HOLD_BYTES: exit 6, pointing to the formats that stream. */
-export class TableHoldError extends ResponseError {
-  constructor() {
-    super(
-      `-o table would hold this body whole (no list of ${TABLE_WINDOW_ROWS} rows found to print as it arrives), and it is over ${TABLE_HOLD_BYTES / 1024 / 1024} MiB`,
-      { hint: 'Use -o json or -o raw, which print it as it arrives.' },
-    )
-  }
-}
-
-/** Counts what a table holds before it streams: past TABLE_HOLD_BYTES, a TableHoldError. */
+/** Counts what a table holds before it streams: past TABLE_HOLD_BYTES, a HoldLimitError. */
 export function holdCounter(): (bytes: number) => void {
   let held = 0
   return (bytes) => {
     held += bytes
-    if (held > TABLE_HOLD_BYTES) throw new TableHoldError()
+    if (held > TABLE_HOLD_BYTES) {
+      throw new HoldLimitError(
+        `-o table would hold this body whole (no list of ${TABLE_WINDOW_ROWS} rows found to print as it arrives), and it is over ${TABLE_HOLD_BYTES / 1024 / 1024} MiB`,
+        { hint: 'Use -o json or -o raw, which print it as it arrives.' },
+      )
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import { ResponseError } from '../core/errors.js'
 import { setField } from '../core/set-field.js'
+import { HoldLimitError } from './hold-limit-error.js'
 import { layoutJsonTokens } from './json-printer.js'
 import type { JsonStreamLayout } from './json-stream-layout.js'
 import { jsonValueTokens } from './json-value-tokens.js'
@@ -29,6 +30,9 @@ export function decodeEntities(text: string): string {
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
   })
 }
+
+/** The longest text value the JSON view of XML holds (16 Mi characters: a 12 MB base64 blob fits). */
+const XML_TEXT_LIMIT = 16 * 1024 * 1024
 
 /** `#text` of an element: its text exactly when it has no child elements, else the trimmed parts joined. */
 function elementText(frame: Frame): string {
@@ -98,6 +102,13 @@ export class XmlJsonStream {
     const parent = this.stack.at(-1)
     if (token.kind === 'text' && token.more) {
       this.piece = (this.piece ?? '') + token.raw
+      // A text value is held until it ends (it becomes one JSON string): bounded as it arrives.
+      if (this.piece.length > XML_TEXT_LIMIT) {
+        throw new HoldLimitError(
+          `The XML body has a text value longer than ${XML_TEXT_LIMIT / 1024 / 1024} Mi characters, too long to hold as one JSON string`,
+          { hint: 'Use -o xml or -o raw, which print it as it arrives.' },
+        )
+      }
       return
     }
     if (token.kind === 'text' && this.piece !== undefined) {

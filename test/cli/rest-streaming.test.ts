@@ -96,6 +96,13 @@ beforeAll(async () => {
         ...Array.from({ length: count }, (_, n) => `<k${n}>v</k${n}>`),
         '</root>',
       ])
+    } else if (url.pathname === '/text.xml') {
+      // One text value of `n` MiB.
+      sendInPieces(response, 'application/xml', [
+        '<root><blob>',
+        ...Array(count).fill('x'.repeat(1 << 20)),
+        '</blob></root>',
+      ])
     } else if (url.pathname === '/cut.json') {
       response.writeHead(200, { 'content-type': 'application/json' })
       const parts = [...jsonParts(count)].join('')
@@ -227,6 +234,22 @@ describe('bodies that stream', () => {
     },
     180_000,
   )
+
+  it('XML with one 40 MiB text value: -o json refuses it (exit 6) in bounded memory; -o xml prints it', async () => {
+    const url = `${server.url}/text.xml?n=40`
+    const json = await runMeasured(['rest', 'get', url, '-o', 'json'], {
+      killAfterMs: 120_000,
+      rssCapMb: 1500,
+    })
+    expect(json.code).toBe(6)
+    expect(json.stderr).toMatch(/a text value longer than 16 Mi characters/)
+    expect(json.stderr).toMatch(/-o xml or -o raw/)
+    expect(json.peakRssMb).toBeLessThan(200)
+    const xml = await runMeasured(['rest', 'get', url, '-o', 'xml'], { killAfterMs: 120_000, rssCapMb: 1500 })
+    expect(xml.code).toBe(0)
+    expect(xml.stdoutBytes).toBeGreaterThan(40 * 1024 * 1024)
+    expect(xml.peakRssMb).toBeLessThan(150)
+  }, 180_000)
 
   it('memory stays bounded: a 40 MB XML list as -o table prints in under 150 MB', async () => {
     const count = 250_000
